@@ -1,0 +1,254 @@
+# bench/lib.sh: functions shared by bench/run.  Sourced by bash, never run.
+#
+# Copyright (C) 2026 The libfts authors.
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# What is set up here (loop devices, mounts, the memory cgroup) is recorded
+# as it is made and undone by bench_cleanup, which bench/run calls from its
+# exit trap: most recent first, and never through a mount that failed to go.
+
+# ---- messages -----------------------------------------------------------------
+
+bench_log ()
+{
+  printf '[%s] %s\n' "$(date +%H:%M:%S)" "$*" >&2
+}
+
+bench_die ()
+{
+  printf 'bench: %s\n' "$*" >&2
+  exit 1
+}
+
+# ---- the programs under test and the helpers ------------------------------------
+
+# bench_setup_tools BUILDDIR: set WALK, GENTREE, RUSAGE and the environment
+# they need.  WALK is the real binary, not libtool's wrapper script, so that
+# neither its time, its peak RSS nor its system calls count a shell.
+bench_setup_tools ()
+{
+  local b=$1
+  GENTREE=$b/bench/gentree
+  RUSAGE=$b/bench/rusage
+  WALK=$b/src/.libs/libfts-walk
+  test -x "$WALK" || WALK=$b/src/.libs/lt-libfts-walk
+  test -x "$WALK" || WALK=$b/src/libfts-walk      # linked statically
+  for t in "$GENTREE" "$RUSAGE" "$WALK"; do
+    test -x "$t" || bench_die "$t is not built: run 'make' first"
+  done
+  if test -d "$b/lib/.libs"; then
+    LD_LIBRARY_PATH=$b/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+    export LD_LIBRARY_PATH
+  fi
+  # libfts reads these at fts_open; the runs say what they want.
+  unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS
+  "$WALK" --version > /dev/null || bench_die "$WALK does not run"
+}
+
+# ---- undoing what was set up ----------------------------------------------------
+
+BENCH_MOUNTS=()      # mount points, most recent last
+BENCH_LOOPS=()       # loop devices, most recent last
+BENCH_CGROUP=        # the memory cgroup's directory
+
+# bench_forget ARRAY VALUE: remove VALUE from the array named ARRAY.
+bench_forget ()
+{
+  local -n arr_=$1
+  local kept=() v
+  for v in "${arr_[@]}"; do
+    test "$v" = "$2" || kept+=("$v")
+  done
+  arr_=("${kept[@]}")
+}
+
+bench_cleanup ()
+{
+  local i
+  cd / || :
+  for ((i = ${#BENCH_MOUNTS[@]} - 1; i >= 0; i--)); do
+    umount "${BENCH_MOUNTS[i]}" 2>/dev/null || umount -l "${BENCH_MOUNTS[i]}" \
+      || echo "bench: cannot unmount ${BENCH_MOUNTS[i]}" >&2
+  done
+  BENCH_MOUNTS=()
+  for ((i = ${#BENCH_LOOPS[@]} - 1; i >= 0; i--)); do
+    losetup -d "${BENCH_LOOPS[i]}" \
+      || echo "bench: cannot detach ${BENCH_LOOPS[i]}" >&2
+  done
+  BENCH_LOOPS=()
+  if test -n "$BENCH_CGROUP" && test -d "$BENCH_CGROUP"; then
+    rmdir "$BENCH_CGROUP" || echo "bench: cannot remove $BENCH_CGROUP" >&2
+  fi
+  BENCH_CGROUP=
+}
+
+# ---- caches and the memory cgroup ---------------------------------------------------
+
+bench_drop_caches ()
+{
+  sync
+  echo 3 > /proc/sys/vm/drop_caches
+}
+
+# bench_make_cgroup MB: a cgroup v1 memory group capped at MB MiB, whose
+# directory is left in BENCH_CGROUP.  Returns 1 when there is no v1 memory
+# controller.
+bench_make_cgroup ()
+{
+  local root=/sys/fs/cgroup/memory
+  test -w "$root/cgroup.procs" || return 1
+  BENCH_CGROUP=$root/libfts-bench-$$
+  mkdir "$BENCH_CGROUP" || { BENCH_CGROUP=; return 1; }
+  # No swap either: the cap must be a cap.
+  echo 0 > "$BENCH_CGROUP/memory.swappiness" 2>/dev/null
+  echo $(($1 * 1024 * 1024)) > "$BENCH_CGROUP/memory.limit_in_bytes" \
+    || return 1
+}
+
+# ---- file systems ----------------------------------------------------------------
+
+# Every image is a sparse file of this size.
+BENCH_IMAGE_SIZE=4G
+
+# bench_mkfs FS IMAGE: make a fresh sparse IMAGE holding an empty FS.
+# ext4 gets enough inodes for a million entries (the default, one per
+# 16 KiB, gives 262,144 on 4 GiB) and its inode tables written now, not
+# by ext4lazyinit in the middle of a measurement.
+bench_mkfs ()
+{
+  rm -f "$2" && truncate -s "$BENCH_IMAGE_SIZE" "$2" || return
+  case $1 in
+    ext4)  mkfs.ext4 -q -F -N 1600000 \
+             -E lazy_itable_init=0,lazy_journal_init=0 "$2" ;;
+    xfs)   mkfs.xfs -q -f "$2" ;;
+    btrfs) mkfs.btrfs -q -f "$2" > /dev/null ;;
+    *)     bench_die "bench_mkfs: unknown file system $1" ;;
+  esac
+}
+
+# bench_attach IMAGE [ro]: attach IMAGE to a loop device (with direct I/O
+# when the kernel allows it, so that the image is cached once, by the file
+# system on it, as a disk would be); the device is left in BENCH_LOOP.
+bench_attach ()
+{
+  local ro=
+  test "${2-}" = ro && ro=-r
+  BENCH_LOOP=$(losetup -f --show $ro --direct-io=on "$1" 2>/dev/null) \
+    || BENCH_LOOP=$(losetup -f --show $ro "$1") || return
+  BENCH_LOOPS+=("$BENCH_LOOP")
+}
+
+bench_detach ()
+{
+  losetup -d "$1" || return
+  bench_forget BENCH_LOOPS "$1"
+}
+
+# bench_mount DEVICE MOUNTPOINT [ro]: mount DEVICE there, noatime so that
+# reading a directory writes nothing.
+bench_mount ()
+{
+  local opts=noatime
+  test "${3-}" = ro && opts=ro,noatime
+  mkdir -p "$2" && mount -o "$opts" "$1" "$2" || return
+  BENCH_MOUNTS+=("$2")
+}
+
+bench_mount_tmpfs ()
+{
+  mkdir -p "$1" && mount -t tmpfs -o size=8g,nr_inodes=0 tmpfs "$1" || return
+  BENCH_MOUNTS+=("$1")
+}
+
+bench_umount ()
+{
+  umount "$1" || return
+  bench_forget BENCH_MOUNTS "$1"
+}
+
+# bench_image_up IMAGE MOUNTPOINT [ro]: attach and mount.
+bench_image_up ()
+{
+  bench_attach "$1" "${3-}" && bench_mount "$BENCH_LOOP" "$2" "${3-}"
+}
+
+# bench_image_down MOUNTPOINT: unmount and detach what is mounted there.
+bench_image_down ()
+{
+  local dev
+  dev=$(findmnt -n -o SOURCE --mountpoint "$1") || return
+  bench_umount "$1" && bench_detach "$dev"
+}
+
+# ---- trees ---------------------------------------------------------------------------
+
+# bench_tree_args TREE: gentree's arguments for TREE as --trees names it
+# (flat:N, npm, kernel, wide, deep:N).
+bench_tree_args ()
+{
+  case $1 in
+    flat:*|deep:*) echo "${1%%:*} ${1#*:}" ;;
+    flat)          echo "flat 1000000" ;;
+    deep)          echo "deep 100000" ;;
+    npm|kernel|wide) echo "$1" ;;
+    *)             return 1 ;;
+  esac
+}
+
+# ---- timing -----------------------------------------------------------------------------
+
+# bench_time OUT CGROUP COMMAND...: run COMMAND under rusage, its output to
+# OUT.stdout and OUT.stderr, rusage's line to OUT.rusage; CGROUP empty or a
+# cgroup directory.  Prints the rusage line.
+bench_time ()
+{
+  local out=$1 cg=$2
+  shift 2
+  rm -f "$out.rusage"
+  "$RUSAGE" ${cg:+--cgroup="$cg"} --out="$out.rusage" -- "$@" \
+    > "$out.stdout" 2> "$out.stderr"
+  cat "$out.rusage"
+}
+
+# bench_kv KEY LINE...: the value of KEY in key=value words.
+bench_kv ()
+{
+  local key=$1 w
+  shift
+  for w in $*; do
+    case $w in "$key="*) echo "${w#*=}"; return ;; esac
+  done
+  echo -
+}
+
+# ---- strace ---------------------------------------------------------------------------
+
+# bench_strace_summary FILE: from the output of strace -c, print
+# "TOTAL GETDENTS STAT OPEN CLOSE UNLINK STATFS FCNTL": all system calls,
+# then the families that walking a tree makes.
+bench_strace_summary ()
+{
+  awk '
+    $NF == "total" { total = $4; next }
+    NF >= 5 && $4 ~ /^[0-9]+$/ { n[$NF] = $4 }
+    END {
+      printf "%d %d %d %d %d %d %d %d\n", total, n["getdents64"],
+        n["newfstatat"] + n["statx"] + n["fstat"] + n["lstat"] + n["stat"],
+        n["openat"] + n["open"], n["close"],
+        n["unlinkat"] + n["unlink"] + n["rmdir"],
+        n["fstatfs"] + n["statfs"], n["fcntl"]
+    }' "$1"
+}
+
+# ---- statistics ------------------------------------------------------------------------
+
+# bench_median: the median of the numbers on standard input, or "-".
+bench_median ()
+{
+  sort -g | awk '{ v[NR] = $1 }
+    END {
+      if (NR == 0) { print "-"; exit }
+      if (NR % 2) print v[(NR + 1) / 2]
+      else printf "%.6f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2
+    }'
+}

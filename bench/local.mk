@@ -1,0 +1,40 @@
+## bench/local.mk: benchmarks against the system's GNU tools.  Never part of
+## make check: run them with 'make bench' (root, for loop mounts and
+## drop_caches).  'make demo' is the README's first command.
+
+# gentree makes the trees; rusage times a command and reports its peak RSS
+# (bash's 'time' cannot, and GNU time is not installed everywhere).
+noinst_PROGRAMS += bench/gentree bench/rusage
+bench_gentree_SOURCES = bench/gentree.c
+bench_rusage_SOURCES = bench/rusage.c
+# Plain C and libc only: keep gnulib's replacement headers (which
+# AM_CPPFLAGS may name for gl/lib) out of these two.
+bench_gentree_CPPFLAGS = -I$(top_builddir)
+bench_rusage_CPPFLAGS = -I$(top_builddir)
+
+EXTRA_DIST += bench/run bench/lib.sh
+
+# Arguments for bench/run, e.g.
+#   make bench BENCH_ARGS='--fs=ext4 --trees=npm --modes=warm --runs=1'
+# and, in the environment, BENCH_DIR, BENCH_RUNS, BENCH_CGROUP_MB.
+BENCH_ARGS =
+
+.PHONY: bench
+bench: all
+	abs_top_builddir='$(abs_top_builddir)' \
+	  $(SHELL) $(srcdir)/bench/run $(BENCH_ARGS)
+
+# make demo: an npm-like tree (about 41,000 files), walked and stat'ed by
+# libfts, then removed.  The tree goes under TMPDIR when that is set.
+demo_dir = $${TMPDIR:-$(abs_top_builddir)}/demo-tree
+
+.PHONY: demo
+demo: src/libfts-walk$(EXEEXT) bench/gentree$(EXEEXT)
+	@d=$(demo_dir); \
+	trap 'rm -rf "$$d"' 0 1 2 13 15; \
+	rm -rf "$$d" && mkdir -p "$$d" || exit 1; \
+	echo "Generating an npm-like tree in $$d/npm ..."; \
+	bench/gentree npm "$$d/npm" || exit 1; \
+	echo "Walking it with libfts (src/libfts-walk -a stat):"; \
+	src/libfts-walk -a stat "$$d/npm"
+MOSTLYCLEANDIRS += demo-tree

@@ -1,0 +1,209 @@
+/* fts-int.h: libfts internals shared by the files of lib/.  Not installed.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#ifndef LIBFTS_FTS_INT_H
+#define LIBFTS_FTS_INT_H 1
+
+#include "fts.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+/* ---- directory contents, compactly (fts-dir.c) ------------------------- */
+
+/* One entry of a directory as getdents returned it: 16 bytes plus the
+   name in the directory's name arena.  A 1,000,000-entry directory with
+   short names costs about 24 MB, not the 300 MB full FTSENTs would.  */
+struct fts__dent
+{
+  uint64_t ino;            /* d_ino */
+  uint32_t name_lo;        /* offset of the NUL-terminated name in the */
+  uint16_t name_hi;        /*   arena: 48 bits, up to 256 TiB of names */
+  unsigned char type;      /* d_type: a hint, never a fact */
+};
+
+struct fts__dir
+{
+  struct fts__dent *ents;  /* in readdir order, or sorted by ino */
+  size_t count;            /* entries read */
+  size_t next;             /* index of the next entry to hand out */
+  size_t cap;
+  char *names;             /* arena of NUL-terminated names */
+  size_t names_len;
+  size_t names_cap;
+  int read_errno;          /* error that stopped the read early, or 0 */
+  bool sorted;             /* handed out in inode order */
+};
+
+void fts__dir_init (struct fts__dir *d);
+void fts__dir_free (struct fts__dir *d);
+int fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
+                  uint64_t ino, unsigned char type);
+int fts__dir_read (struct fts__dir *d, int fd, bool seedot,
+                   char *buf, size_t bufsize);
+const char *fts__dent_name (const struct fts__dir *d,
+                            const struct fts__dent *e);
+void fts__dir_sort_by_inode (struct fts__dir *d);
+
+/* Size of the getdents buffer, one per stream: 64 KiB returns ~2,000
+   entries of a large directory per system call; glibc's readdir uses 32.  */
+enum { FTS__GETDENTS_BUFSIZE = 64 * 1024 };
+
+/* ---- directories being walked, by (dev, ino) (fts-cycle.c) ------------- */
+
+/* The directories fts_read has descended into and not yet left, so that a
+   cycle is found in O(1) however deep the tree (glibc compares with every
+   ancestor: O(depth) per directory).  Open addressing, linear probing.  */
+struct fts__cycle_slot
+{
+  dev_t dev;
+  ino_t ino;
+  FTSENT *ent;             /* null: empty slot */
+};
+
+struct fts__cycle
+{
+  struct fts__cycle_slot *slots;
+  size_t cap;              /* a power of two, or 0 */
+  size_t count;
+};
+
+void fts__cycle_init (struct fts__cycle *c);
+void fts__cycle_free (struct fts__cycle *c);
+int fts__cycle_enter (struct fts__cycle *c, dev_t dev, ino_t ino, FTSENT *p);
+FTSENT *fts__cycle_find (const struct fts__cycle *c, dev_t dev, ino_t ino);
+void fts__cycle_leave (struct fts__cycle *c, dev_t dev, ino_t ino);
+
+/* ---- file-system policy (fs-policy.c) --------------------------------- */
+
+struct fts__fs_row
+{
+  unsigned long magic;     /* statfs f_type */
+  const char *name;
+  bool sort;               /* hand large directories out in inode order */
+  const char *why;         /* the measurement or reason behind SORT */
+};
+
+const struct fts__fs_row *fts__fs_lookup (unsigned long magic);
+
+/* One fstatfs per device: the rows of the devices met so far.  */
+struct fts__fs_cache_item
+{
+  dev_t dev;
+  const struct fts__fs_row *row;
+};
+
+struct fts__fs_cache
+{
+  struct fts__fs_cache_item *items;
+  size_t count;
+  size_t cap;
+};
+
+void fts__fs_cache_init (struct fts__fs_cache *c);
+void fts__fs_cache_free (struct fts__fs_cache *c);
+const struct fts__fs_row *fts__fs_of (struct fts__fs_cache *c, dev_t dev,
+                                      int fd, unsigned long long *calls);
+
+/* ---- entries and streams (fts.c) -------------------------------------- */
+
+/* Private part of an entry, which precedes the public FTSENT so that the
+   public layout stays glibc's and fts_name can run past its end.  */
+struct fts__ent
+{
+  struct fts__dir *dir;    /* children still to hand out, compactly */
+  FTSENT *list;            /* or: children built by fts_children */
+  char *arg;               /* roots: the path as given; else null */
+  size_t pathlen;          /* real strlen (fts_path) */
+  long level;              /* real depth */
+  int fd;                  /* this directory's descriptor, or -1 */
+  unsigned char d_type;    /* from getdents: a hint */
+  unsigned char flags;     /* FTS__E_* */
+  struct stat st;
+  FTSENT pub;              /* must be last */
+};
+
+enum
+{
+  FTS__E_ACTIVE = 0x01,    /* in the cycle set: descended, not left */
+  FTS__E_FOLLOWED = 0x02,  /* its stat followed a symbolic link */
+  FTS__E_UNSTATED = 0x04,  /* root not stat'ed yet */
+  FTS__E_INRING = 0x08,    /* its fd is in the descriptor ring */
+  FTS__E_NAMEONLY = 0x10   /* its list came from fts_children (NAMEONLY) */
+};
+
+static inline struct fts__ent *
+fts__priv (const FTSENT *p)
+{
+  return (struct fts__ent *) ((char *) p - offsetof (struct fts__ent, pub));
+}
+
+/* At most this many directory descriptors are open at once, however deep
+   the tree: deeper ancestors are closed and reopened through ".." (checked
+   by dev/ino) on the way back up.  16 covers the depth of ordinary trees
+   (npm-like: 12, kernel-like: 9) so that they never reopen, and leaves
+   room under an RLIMIT_NOFILE of 32.  On EMFILE the ring shrinks further.  */
+enum { FTS__FD_BUDGET = 16 };
+/* The ring has two spare slots: a reopen may briefly hold the directory
+   being left and its parent beyond the budget.  */
+enum { FTS__FD_RING_SIZE = FTS__FD_BUDGET + 2 };
+
+struct fts__fd_ring
+{
+  FTSENT *ent[FTS__FD_RING_SIZE]; /* open directories, shallowest first */
+  unsigned first;
+  unsigned count;
+};
+
+struct fts__stream
+{
+  FTS pub;                       /* must be first: callers hold &pub */
+  FTSENT *rootparent;            /* level -1 parent of every root; its
+                                    fts_link lists the roots not yet
+                                    handed out */
+  char *getdents_buf;
+  size_t path_cap;               /* real size of pub.fts_path */
+  int base_fd;                   /* what roots are relative to */
+  FTSENT *cwd_dir;               /* chdir mode: where the cwd is */
+  struct fts__fd_ring ring;
+  struct fts__cycle cycle;
+  struct fts__fs_cache fs;
+  size_t sort_threshold;
+  enum libfts_fs_policy fs_policy;
+  struct libfts_stats stats;
+  int (*compar) (const FTSENT **, const FTSENT **);
+  int last_errno;                /* for a stream that stopped */
+  bool stopped;
+};
+
+static inline struct fts__stream *
+fts__stream (FTS *sp)
+{
+  return (struct fts__stream *) sp;
+}
+
+/* ---- descriptors (fts-fd.c) ------------------------------------------- */
+
+int fts__dir_fd (struct fts__stream *s, FTSENT *p);
+int fts__open_dir (struct fts__stream *s, FTSENT *p);
+void fts__close_dir (struct fts__stream *s, FTSENT *p);
+void fts__close_all (struct fts__stream *s);
+int fts__reopen_parent (struct fts__stream *s, FTSENT *child);
+
+/* ---- tuning and counters (fts-tune.c) --------------------------------- */
+
+bool fts__parse_threshold (const char *s, size_t *out);
+size_t fts__env_threshold (void);
+enum libfts_fs_policy fts__env_fs_policy (void);
+bool fts__want_inode_sort (struct fts__stream *s, size_t count, dev_t dev,
+                           int fd);
+
+/* ---- shared by the files above (fts.c) ---------------------------------- */
+
+int fts__stat (struct fts__stream *s, FTSENT *p, bool follow);
+
+#endif /* LIBFTS_FTS_INT_H */

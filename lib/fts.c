@@ -1,0 +1,956 @@
+/* fts.c: the fts API.  fts_read is a state machine driven by the current
+   entry's fts_info, as in BSD's fts, over descriptor-relative operations:
+   a directory is opened relative to its parent's descriptor, read whole,
+   optionally sorted by inode, and its entries are materialized and
+   stat'ed one at a time as they are handed out.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#include <config.h>
+
+#include "fts-int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* glibc's fts and fts64 are one ABI only where ino_t and off_t are 64-bit.  */
+_Static_assert (sizeof (ino_t) == 8 && sizeof (off_t) == 8,
+                "libfts supports LP64 targets only");
+
+/* First size of the path buffer; it doubles as paths grow.  */
+enum { PATH_INITIAL = 1024 };
+
+static bool
+isset (const struct fts__stream *s, int opt)
+{
+  return (s->pub.fts_options & opt) != 0;
+}
+
+/* Whether the caller asked for chdir semantics: fts_accpath relative to a
+   working directory that fts_read moves.  */
+static bool
+chdir_mode (const struct fts__stream *s)
+{
+  return !isset (s, FTS_NOCHDIR | FTS_LOGICAL | FTS_DIRFD);
+}
+
+static unsigned short
+saturate_ushort (size_t n)
+{
+  return n > USHRT_MAX ? USHRT_MAX : n;
+}
+
+static short
+saturate_short (long n)
+{
+  return n > SHRT_MAX ? SHRT_MAX : n;
+}
+
+/* Stop the walk for good: fts_read returns NULL with ERR from now on.  */
+static FTSENT *
+stop (struct fts__stream *s, int err)
+{
+  s->stopped = true;
+  s->last_errno = err;
+  errno = err;
+  return NULL;
+}
+
+/* ---- entries ------------------------------------------------------------- */
+
+/* A new entry named NAME (NAMELEN bytes), with EXTRA more bytes after the
+   name's NUL for the caller.  Returns it, or null with errno ENOMEM.  */
+static FTSENT *
+ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
+           size_t extra)
+{
+  size_t head = offsetof (struct fts__ent, pub.fts_name);
+  size_t size = head + namelen + 1 + extra;
+  if (size < sizeof (struct fts__ent))
+    size = sizeof (struct fts__ent);
+  struct fts__ent *e = malloc (size);
+  if (!e)
+    return NULL;
+  memset (e, 0, head);
+  e->fd = -1;
+  FTSENT *p = &e->pub;
+  memcpy (p->fts_name, name, namelen);
+  p->fts_name[namelen] = '\0';
+  p->fts_namelen = saturate_ushort (namelen);
+  p->fts_statp = &e->st;
+  p->fts_instr = FTS_NOINSTR;
+  p->fts_symfd = -1;
+  p->fts_path = p->fts_accpath = s->pub.fts_path;
+  return p;
+}
+
+static void ent_free (struct fts__stream *s, FTSENT *p);
+
+/* Free the children P still holds (compact or as a list), take P out of
+   the cycle set and close its descriptor.  */
+static void
+drop_dir_state (struct fts__stream *s, FTSENT *p)
+{
+  struct fts__ent *e = fts__priv (p);
+  if (e->dir)
+    {
+      fts__dir_free (e->dir);
+      free (e->dir);
+      e->dir = NULL;
+    }
+  while (e->list)
+    {
+      FTSENT *next = e->list->fts_link;
+      ent_free (s, e->list);
+      e->list = next;
+    }
+  if (s->pub.fts_child && s->pub.fts_child->fts_parent == p)
+    s->pub.fts_child = NULL;
+  e->flags &= ~FTS__E_NAMEONLY;
+  if (e->flags & FTS__E_ACTIVE)
+    {
+      fts__cycle_leave (&s->cycle, e->st.st_dev, e->st.st_ino);
+      e->flags &= ~FTS__E_ACTIVE;
+    }
+  fts__close_dir (s, p);
+}
+
+static void
+ent_free (struct fts__stream *s, FTSENT *p)
+{
+  drop_dir_state (s, p);
+  if (s->cwd_dir == p)
+    s->cwd_dir = NULL;
+  free (fts__priv (p));
+}
+
+/* ---- the path buffer ----------------------------------------------------- */
+
+/* After the path buffer moved from OLD to NEW, repoint the entries that
+   use it: FROM and its ancestors, and the list fts_children returned.  */
+static void
+rebase_paths (struct fts__stream *s, FTSENT *from, char *old, char *new)
+{
+  for (FTSENT *p = from; p; p = p->fts_parent)
+    {
+      if (p->fts_path == old)
+        p->fts_path = new;
+      if (p->fts_accpath == old)
+        p->fts_accpath = new;
+    }
+  for (FTSENT *p = s->pub.fts_child; p; p = p->fts_link)
+    {
+      if (p->fts_path == old)
+        p->fts_path = new;
+      if (p->fts_accpath == old)
+        p->fts_accpath = new;
+    }
+}
+
+/* Make the path buffer at least NEED bytes, FROM being the deepest entry
+   whose path is in it.  No limit but memory: paths may be far longer than
+   PATH_MAX.  Returns 0, or -1 with errno ENOMEM.  */
+static int
+path_reserve (struct fts__stream *s, size_t need, FTSENT *from)
+{
+  if (need <= s->path_cap)
+    return 0;
+  size_t cap = s->path_cap ? s->path_cap : PATH_INITIAL;
+  while (cap < need)
+    {
+      if (cap > SIZE_MAX / 2)
+        {
+          errno = ENOMEM;
+          return -1;
+        }
+      cap *= 2;
+    }
+  char *old = s->pub.fts_path;
+  char *buf = realloc (old, cap);
+  if (!buf)
+    return -1;
+  s->pub.fts_path = buf;
+  s->path_cap = cap;
+  s->pub.fts_pathlen = cap > INT_MAX ? INT_MAX : (int) cap;
+  if (buf != old && old)
+    rebase_paths (s, from, old, buf);
+  return 0;
+}
+
+/* Where a child's "/name" goes in the path of directory P: at its end,
+   less one trailing slash (so "d/" gives "d/x" and "/" gives "/x", as in
+   glibc).  */
+static size_t
+append_point (const struct fts__stream *s, const FTSENT *p)
+{
+  size_t len = fts__priv (p)->pathlen;
+  return len > 0 && s->pub.fts_path[len - 1] == '/' ? len - 1 : len;
+}
+
+static void
+set_pathlen (FTSENT *p, size_t len)
+{
+  fts__priv (p)->pathlen = len;
+  p->fts_pathlen = saturate_ushort (len);
+}
+
+/* Write child P's path after its parent's in the buffer and point P's
+   fts_path and fts_accpath at it.  Returns 0 or -1 with errno ENOMEM.  */
+static int
+load_child_path (struct fts__stream *s, FTSENT *p)
+{
+  size_t base = append_point (s, p->fts_parent);
+  size_t namelen = strlen (p->fts_name);
+  if (path_reserve (s, base + namelen + 2, p->fts_parent) != 0)
+    return -1;
+  char *buf = s->pub.fts_path;
+  buf[base] = '/';
+  memcpy (buf + base + 1, p->fts_name, namelen + 1);
+  set_pathlen (p, base + 1 + namelen);
+  p->fts_path = buf;
+  p->fts_accpath = isset (s, FTS_NOCHDIR) && !isset (s, FTS_DIRFD)
+                   ? buf : p->fts_name;
+  return 0;
+}
+
+/* Put root P's path in the buffer and, as glibc's fts_load does, cut its
+   fts_name down to the last component ("a/b" gives "b"; "/" stays).  */
+static int
+load_root_path (struct fts__stream *s, FTSENT *p)
+{
+  const char *arg = fts__priv (p)->arg;
+  size_t len = strlen (arg);
+  if (path_reserve (s, len + 1, s->rootparent) != 0)
+    return -1;
+  memcpy (s->pub.fts_path, arg, len + 1);
+  set_pathlen (p, len);
+  p->fts_path = p->fts_accpath = s->pub.fts_path;
+
+  char *slash = strrchr (p->fts_name, '/');
+  if (slash && (slash != p->fts_name || slash[1]))
+    {
+      size_t n = strlen (slash + 1);
+      memmove (p->fts_name, slash + 1, n + 1);
+      p->fts_namelen = saturate_ushort (n);
+    }
+  return 0;
+}
+
+/* ---- stat ------------------------------------------------------------------ */
+
+static bool
+is_dot_or_dotdot (const char *name)
+{
+  return name[0] == '.' && (name[1] == '\0'
+                            || (name[1] == '.' && name[2] == '\0'));
+}
+
+/* fts_info for P, whose stat in P's private part succeeded.  */
+static int
+classify (struct fts__stream *s, FTSENT *p)
+{
+  const struct stat *st = p->fts_statp;
+  p->fts_dev = st->st_dev;
+  p->fts_ino = st->st_ino;
+  p->fts_nlink = st->st_nlink;
+  if (S_ISDIR (st->st_mode))
+    {
+      if (p->fts_level > FTS_ROOTLEVEL && is_dot_or_dotdot (p->fts_name))
+        return FTS_DOT;
+      FTSENT *ancestor = fts__cycle_find (&s->cycle, st->st_dev, st->st_ino);
+      if (ancestor)
+        {
+          p->fts_cycle = ancestor;
+          return FTS_DC;
+        }
+      return FTS_D;
+    }
+  if (S_ISLNK (st->st_mode))
+    return FTS_SL;
+  if (S_ISREG (st->st_mode))
+    return FTS_F;
+  return FTS_DEFAULT;
+}
+
+/* Stat P relative to its parent's descriptor (a root: relative to where
+   the walk started), following a final symlink if FOLLOW.  Returns P's new
+   fts_info and sets fts_errno: FTS_NS when the stat failed (the stat
+   buffer is then zeroed), FTS_SLNONE for a followed symlink to nothing.  */
+int
+fts__stat (struct fts__stream *s, FTSENT *p, bool follow)
+{
+  struct fts__ent *e = fts__priv (p);
+  const char *name = e->arg ? e->arg : p->fts_name;
+  p->fts_errno = 0;
+  p->fts_cycle = NULL;
+  int dirfd = fts__dir_fd (s, p->fts_parent);
+  if (dirfd == -1)
+    goto out_failed;
+
+  e->flags &= ~FTS__E_FOLLOWED;
+  s->stats.stat_calls++;
+  if (fstatat (dirfd, name, &e->st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
+    {
+      if (follow)
+        e->flags |= FTS__E_FOLLOWED;
+      return classify (s, p);
+    }
+  if (follow)
+    {
+      /* A symlink whose target cannot be stat'ed, for whatever reason
+         (ENOENT, ELOOP, EACCES...), is FTS_SLNONE, as in glibc.  */
+      int err = errno;
+      s->stats.stat_calls++;
+      if (fstatat (dirfd, name, &e->st, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (e->st.st_mode))
+        {
+          classify (s, p);
+          return FTS_SLNONE;
+        }
+      errno = err;
+    }
+
+ out_failed:
+  p->fts_errno = errno;
+  memset (&e->st, 0, sizeof e->st);
+  return FTS_NS;
+}
+
+/* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds
+   the type, st_ino the inode number getdents gave.  */
+static int
+nostat (FTSENT *p, unsigned char type)
+{
+  struct stat *st = p->fts_statp;
+  memset (st, 0, sizeof *st);
+  st->st_mode = DTTOIF (type);
+  st->st_ino = p->fts_ino;
+  return FTS_NSOK;
+}
+
+/* Whether child P needs no stat: FTS_NOSTAT on a physical walk (as in
+   glibc) and d_type says it is not a directory.  d_type is a hint: the
+   caller that finds otherwise uses fts_set (FTS_AGAIN) or libfts_stat.  */
+static bool
+may_skip_stat (const struct fts__stream *s, unsigned char type)
+{
+  return isset (s, FTS_NOSTAT) && isset (s, FTS_PHYSICAL)
+         && type != DT_UNKNOWN && type != DT_DIR;
+}
+
+static int
+stat_child (struct fts__stream *s, FTSENT *p, bool nameonly)
+{
+  unsigned char type = fts__priv (p)->d_type;
+  if (nameonly || may_skip_stat (s, type))
+    return nostat (p, type);
+  return fts__stat (s, p, isset (s, FTS_LOGICAL));
+}
+
+static int
+stat_root (struct fts__stream *s, FTSENT *p)
+{
+  fts__priv (p)->flags &= ~FTS__E_UNSTATED;
+  int info = fts__stat (s, p, isset (s, FTS_COMFOLLOW | FTS_LOGICAL));
+  return info == FTS_DOT ? FTS_D : info;
+}
+
+/* ---- the working directory (chdir mode only) -------------------------------- */
+
+/* Make the working directory DIR (the roots' parent: where the walk
+   started), so that fts_accpath of DIR's children works.  Returns 0 or -1
+   with errno.  */
+static int
+enter_cwd (struct fts__stream *s, FTSENT *dir)
+{
+  if (!chdir_mode (s) || s->cwd_dir == dir)
+    return 0;
+  int fd = fts__dir_fd (s, dir);
+  if (fd == -1 || fchdir (fd) != 0)
+    return -1;
+  s->cwd_dir = dir;
+  return 0;
+}
+
+/* ---- reading a directory ------------------------------------------------------ */
+
+static int
+compar_thunk (const void *a, const void *b, void *arg)
+{
+  int (*compar) (const FTSENT **, const FTSENT **) = *(void **) arg;
+  return compar ((const FTSENT **) a, (const FTSENT **) b);
+}
+
+/* Sort the list at *HEAD with the caller's comparison function.  Returns
+   0 or -1 with errno ENOMEM (the list is then left as it was).  */
+static int
+sort_list (struct fts__stream *s, FTSENT **head)
+{
+  size_t n = 0;
+  for (FTSENT *p = *head; p; p = p->fts_link)
+    n++;
+  if (n < 2)
+    return 0;
+  FTSENT **v = malloc (n * sizeof *v);
+  if (!v)
+    return -1;
+  n = 0;
+  for (FTSENT *p = *head; p; p = p->fts_link)
+    v[n++] = p;
+  void *arg = (void *) s->compar;
+  qsort_r (v, n, sizeof *v, compar_thunk, &arg);
+  for (size_t i = 0; i + 1 < n; i++)
+    v[i]->fts_link = v[i + 1];
+  v[n - 1]->fts_link = NULL;
+  *head = v[0];
+  free (v);
+  return 0;
+}
+
+static unsigned long long
+now_nsec (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static size_t
+count_entries (const struct fts__dir *dir, bool seedot)
+{
+  size_t n = dir->count;
+  if (seedot)
+    for (size_t i = 0; i < dir->count; i++)
+      n -= is_dot_or_dotdot (fts__dent_name (dir, &dir->ents[i]));
+  return n;
+}
+
+/* The next child of directory D to hand out, taken from its list or
+   materialized from its compact entries (which are freed with the last).
+   Null when there is none, or with errno ENOMEM.  */
+static FTSENT *
+next_child (struct fts__stream *s, FTSENT *d)
+{
+  struct fts__ent *de = fts__priv (d);
+  errno = 0;
+  if (de->list)
+    {
+      FTSENT *p = de->list;
+      de->list = p->fts_link;
+      if (s->pub.fts_child == p)
+        s->pub.fts_child = NULL;
+      return p;
+    }
+  struct fts__dir *dir = de->dir;
+  if (!dir || dir->next == dir->count)
+    return NULL;
+
+  const struct fts__dent *ent = &dir->ents[dir->next++];
+  const char *name = fts__dent_name (dir, ent);
+  FTSENT *p = ent_alloc (s, name, strlen (name), 0);
+  if (p)
+    {
+      struct fts__ent *pe = fts__priv (p);
+      pe->level = de->level + 1;
+      pe->d_type = ent->type;
+      p->fts_level = saturate_short (pe->level);
+      p->fts_parent = d;
+      p->fts_ino = ent->ino;
+    }
+  if (dir->next == dir->count)
+    {
+      fts__dir_free (dir);
+      free (dir);
+      de->dir = NULL;
+    }
+  return p;
+}
+
+/* Materialize all of D's children as a list (for fts_children, or to sort
+   them with the caller's function), stat'ed unless NAMEONLY.  */
+static int
+build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
+{
+  struct fts__ent *de = fts__priv (d);
+  FTSENT *head = NULL, **tail = &head;
+  FTSENT *p;
+  while ((p = next_child (s, d)))
+    {
+      p->fts_info = stat_child (s, p, nameonly);
+      *tail = p;
+      tail = &p->fts_link;
+    }
+  de->list = head;
+  if (errno)
+    return -1;
+  if (s->compar)
+    return sort_list (s, &de->list);
+  return 0;
+}
+
+/* Read directory D (an FTS_D entry) whole: open it relative to its parent,
+   read every entry compactly, sort by inode when the threshold and the
+   file system's policy say so, and enter it in the cycle set.  With LIST
+   (fts_children, or a comparison function) the children are also
+   materialized.  Returns 0; or -1 with errno when D cannot be read, after
+   which D's descriptor is closed.  */
+static int
+read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
+{
+  struct fts__ent *de = fts__priv (d);
+  drop_dir_state (s, d);
+  int fd = fts__open_dir (s, d);
+  if (fd < 0)
+    return -1;
+  if (!s->getdents_buf && !(s->getdents_buf = malloc (FTS__GETDENTS_BUFSIZE)))
+    goto out_close;
+  de->dir = malloc (sizeof *de->dir);
+  if (!de->dir)
+    goto out_close;
+  fts__dir_init (de->dir);
+  if (fts__dir_read (de->dir, fd, isset (s, FTS_SEEDOT), s->getdents_buf,
+                     FTS__GETDENTS_BUFSIZE) != 0)
+    goto out_close;
+
+  s->stats.dirs_read++;
+  s->stats.entries += count_entries (de->dir, isset (s, FTS_SEEDOT));
+  if (de->dir->read_errno)
+    d->fts_errno = de->dir->read_errno;
+  if (!s->compar
+      && fts__want_inode_sort (s, de->dir->count, de->st.st_dev, fd))
+    {
+      unsigned long long t0 = now_nsec ();
+      fts__dir_sort_by_inode (de->dir);
+      s->stats.sort_nsec += now_nsec () - t0;
+      s->stats.dirs_sorted++;
+    }
+  if (fts__cycle_enter (&s->cycle, de->st.st_dev, de->st.st_ino, d) != 0)
+    goto out_close;
+  de->flags |= FTS__E_ACTIVE;
+  if (list && build_list (s, d, nameonly) != 0)
+    goto out_close;
+  if (nameonly)
+    de->flags |= FTS__E_NAMEONLY;
+  return 0;
+
+ out_close:;
+  int err = errno;
+  drop_dir_state (s, d);
+  errno = err;
+  return -1;
+}
+
+/* ---- handing entries out -------------------------------------------------- */
+
+static FTSENT *
+hand_out (struct fts__stream *s, FTSENT *p)
+{
+  if (enter_cwd (s, p->fts_parent) != 0)
+    return stop (s, errno);
+  s->pub.fts_cur = p;
+  return p;
+}
+
+static FTSENT *
+hand_out_child (struct fts__stream *s, FTSENT *p)
+{
+  if (load_child_path (s, p) != 0)
+    return stop (s, errno);
+  if (p->fts_info == 0)
+    p->fts_info = stat_child (s, p, false);
+  return hand_out (s, p);
+}
+
+static FTSENT *
+hand_out_root (struct fts__stream *s, FTSENT *p)
+{
+  if (fts__priv (p)->flags & FTS__E_UNSTATED)
+    p->fts_info = stat_root (s, p);
+  if (load_root_path (s, p) != 0)
+    return stop (s, errno);
+  s->pub.fts_dev = p->fts_dev;
+  return hand_out (s, p);
+}
+
+/* All of D's children have been handed out: return D in post-order,
+   FTS_ERR if reading it failed part way.  D's parent is reopened first if
+   its descriptor was closed, as the caller may act on D through it.  */
+static FTSENT *
+leave_dir (struct fts__stream *s, FTSENT *d)
+{
+  if (fts__reopen_parent (s, d) != 0)
+    return stop (s, errno);
+  drop_dir_state (s, d);
+  s->pub.fts_path[fts__priv (d)->pathlen] = '\0';
+  d->fts_info = d->fts_errno ? FTS_ERR : FTS_DP;
+  return hand_out (s, d);
+}
+
+/* Descend into D, just returned as FTS_D: read it and hand out its first
+   child; or return D again as FTS_DNR when it cannot be read, as FTS_DP
+   when it is empty.  */
+static FTSENT *
+descend (struct fts__stream *s, FTSENT *d)
+{
+  struct fts__ent *de = fts__priv (d);
+  if (!de->list || (de->flags & FTS__E_NAMEONLY))
+    {
+      if (read_dir (s, d, s->compar != NULL, false) != 0)
+        {
+          if (errno == ENOMEM)
+            return stop (s, errno);
+          d->fts_errno = errno;
+          d->fts_info = FTS_DNR;
+          return d;
+        }
+    }
+  if (enter_cwd (s, d) != 0)
+    {
+      /* Readable but not searchable, in chdir mode: as glibc, no children
+         and the error on the post-order visit.  */
+      d->fts_errno = errno;
+      drop_dir_state (s, d);
+      d->fts_info = FTS_DP;
+      return d;
+    }
+  FTSENT *p = next_child (s, d);
+  if (p)
+    return hand_out_child (s, p);
+  if (errno)
+    return stop (s, errno);
+  return leave_dir (s, d);
+}
+
+/* P is done: hand out the entry after it (next sibling, next root) or,
+   when P was its directory's last, the directory in post-order.  */
+static FTSENT *
+advance (struct fts__stream *s, FTSENT *p)
+{
+  if (p->fts_level <= FTS_ROOTLEVEL)
+    {
+      FTSENT *root = s->rootparent->fts_link;
+      if (p != s->rootparent)
+        ent_free (s, p);
+      if (!root)
+        {
+          s->pub.fts_cur = NULL;
+          errno = 0;
+          return NULL;
+        }
+      s->rootparent->fts_link = root->fts_link;
+      return hand_out_root (s, root);
+    }
+
+  FTSENT *d = p->fts_parent;
+  ent_free (s, p);
+  s->pub.fts_cur = d;
+  FTSENT *next = next_child (s, d);
+  if (next)
+    return hand_out_child (s, next);
+  if (errno)
+    return stop (s, errno);
+  return leave_dir (s, d);
+}
+
+/* ---- the API -------------------------------------------------------------- */
+
+FTSENT *
+fts_read (FTS *sp)
+{
+  struct fts__stream *s = fts__stream (sp);
+  if (!sp)
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  if (s->stopped)
+    {
+      errno = s->last_errno;
+      return NULL;
+    }
+  FTSENT *p = sp->fts_cur;
+  if (!p)
+    {
+      errno = 0;
+      return NULL;
+    }
+  int instr = p->fts_instr;
+  p->fts_instr = FTS_NOINSTR;
+
+  if (instr == FTS_AGAIN && p != s->rootparent)
+    {
+      drop_dir_state (s, p);
+      p->fts_info = p->fts_level == FTS_ROOTLEVEL
+                    ? stat_root (s, p) : fts__stat (s, p, isset (s, FTS_LOGICAL));
+      return p;
+    }
+  if (instr == FTS_FOLLOW
+      && (p->fts_info == FTS_SL || p->fts_info == FTS_SLNONE))
+    {
+      p->fts_info = fts__stat (s, p, true);
+      if (p->fts_info == FTS_D)
+        p->fts_flags |= FTS_SYMFOLLOW;
+      return p;
+    }
+  if (p->fts_info == FTS_D)
+    {
+      if (instr == FTS_SKIP
+          || (isset (s, FTS_XDEV) && p->fts_dev != sp->fts_dev))
+        {
+          drop_dir_state (s, p);
+          p->fts_info = FTS_DP;
+          return p;
+        }
+      return descend (s, p);
+    }
+  return advance (s, p);
+}
+
+FTSENT *
+fts_children (FTS *sp, int instr)
+{
+  struct fts__stream *s = fts__stream (sp);
+  if (!sp || (instr != 0 && instr != FTS_NAMEONLY))
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  if (s->stopped)
+    {
+      errno = s->last_errno;
+      return NULL;
+    }
+  FTSENT *p = sp->fts_cur;
+  errno = 0;
+  if (p == s->rootparent)
+    {
+      for (FTSENT *r = p->fts_link; r; r = r->fts_link)
+        if (fts__priv (r)->flags & FTS__E_UNSTATED)
+          r->fts_info = stat_root (s, r);
+      errno = 0;
+      return p->fts_link;
+    }
+  if (!p || p->fts_info != FTS_D)
+    return NULL;
+  if (read_dir (s, p, true, instr == FTS_NAMEONLY) != 0)
+    return NULL;
+  for (FTSENT *c = fts__priv (p)->list; c; c = c->fts_link)
+    c->fts_path = sp->fts_path;
+  sp->fts_child = fts__priv (p)->list;
+  errno = 0;
+  return sp->fts_child;
+}
+
+int
+fts_set (FTS *sp, FTSENT *p, int instr)
+{
+  if (!p || (instr != 0 && instr != FTS_AGAIN && instr != FTS_FOLLOW
+             && instr != FTS_NOINSTR && instr != FTS_SKIP))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  p->fts_instr = instr;
+  return 0;
+}
+
+/* A root entry for ARG, kept whole in the entry (its fts_name is cut to
+   the last component when it is handed out).  */
+static FTSENT *
+make_root (struct fts__stream *s, const char *arg)
+{
+  size_t len = strlen (arg);
+  FTSENT *p = ent_alloc (s, arg, len, len + 1);
+  if (!p)
+    return NULL;
+  struct fts__ent *e = fts__priv (p);
+  e->arg = p->fts_name + len + 1;
+  memcpy (e->arg, arg, len + 1);
+  e->flags |= FTS__E_UNSTATED;
+  p->fts_parent = s->rootparent;
+  p->fts_path = p->fts_accpath = e->arg;
+  p->fts_info = FTS_INIT;
+  set_pathlen (p, len);
+  return p;
+}
+
+/* Link the roots of ARGV, in order, under S's root parent; stat and sort
+   them when there is a comparison function.  Returns 0 or -1 with errno.  */
+static int
+make_roots (struct fts__stream *s, char *const *argv)
+{
+  FTSENT **tail = &s->rootparent->fts_link;
+  for (; *argv; argv++)
+    {
+      FTSENT *p = make_root (s, *argv);
+      if (!p)
+        return -1;
+      *tail = p;
+      tail = &p->fts_link;
+    }
+  if (!s->compar)
+    return 0;
+  for (FTSENT *p = s->rootparent->fts_link; p; p = p->fts_link)
+    p->fts_info = stat_root (s, p);
+  return sort_list (s, &s->rootparent->fts_link);
+}
+
+/* Open the directory the walk starts in, for chdir mode; without it (no
+   search permission on "."), fall back on FTS_NOCHDIR as glibc does.  */
+static void
+open_start_dir (struct fts__stream *s)
+{
+  if (!chdir_mode (s))
+    return;
+  s->pub.fts_rfd = open (".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (s->pub.fts_rfd < 0)
+    s->pub.fts_options |= FTS_NOCHDIR;
+  else
+    s->base_fd = s->pub.fts_rfd;
+}
+
+FTS *
+fts_open (char *const *argv, int options,
+          int (*compar) (const FTSENT **, const FTSENT **))
+{
+  if ((options & ~(FTS_OPTIONMASK | FTS_DIRFD)) || !argv || !argv[0])
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  struct fts__stream *s = calloc (1, sizeof *s);
+  if (!s)
+    return NULL;
+  s->pub.fts_options = options | (options & FTS_LOGICAL ? FTS_NOCHDIR : 0);
+  s->pub.fts_compar = (int (*) (const void *, const void *)) compar;
+  s->pub.fts_rfd = -1;
+  s->compar = compar;
+  s->base_fd = AT_FDCWD;
+  s->sort_threshold = fts__env_threshold ();
+  s->fs_policy = fts__env_fs_policy ();
+  fts__cycle_init (&s->cycle);
+  fts__fs_cache_init (&s->fs);
+
+  if (path_reserve (s, PATH_INITIAL, NULL) != 0
+      || !(s->rootparent = ent_alloc (s, "", 0, 0)))
+    goto out_free;
+  s->rootparent->fts_level = FTS_ROOTPARENTLEVEL;
+  fts__priv (s->rootparent)->level = FTS_ROOTPARENTLEVEL;
+  s->rootparent->fts_info = FTS_INIT;
+  open_start_dir (s);
+  s->cwd_dir = s->rootparent;
+  if (make_roots (s, argv) != 0)
+    goto out_free;
+  s->pub.fts_cur = s->rootparent;
+  return &s->pub;
+
+ out_free:;
+  int err = errno;
+  fts_close (&s->pub);
+  errno = err;
+  return NULL;
+}
+
+int
+fts_close (FTS *sp)
+{
+  struct fts__stream *s = fts__stream (sp);
+  if (!sp)
+    return 0;
+  FTSENT *p = sp->fts_cur;
+  while (p && p->fts_level >= FTS_ROOTLEVEL)
+    {
+      FTSENT *parent = p->fts_parent;
+      ent_free (s, p);
+      p = parent;
+    }
+  if (s->rootparent)
+    {
+      while (s->rootparent->fts_link)
+        {
+          FTSENT *next = s->rootparent->fts_link->fts_link;
+          ent_free (s, s->rootparent->fts_link);
+          s->rootparent->fts_link = next;
+        }
+      ent_free (s, s->rootparent);
+    }
+  fts__close_all (s);
+
+  int ret = 0, err = 0;
+  if (sp->fts_rfd >= 0)
+    {
+      if (fchdir (sp->fts_rfd) != 0)
+        {
+          ret = -1;
+          err = errno;
+        }
+      close (sp->fts_rfd);
+    }
+  fts__cycle_free (&s->cycle);
+  fts__fs_cache_free (&s->fs);
+  free (s->getdents_buf);
+  free (sp->fts_path);
+  free (s);
+  if (ret)
+    errno = err;
+  return ret;
+}
+
+/* ---- extensions ------------------------------------------------------------ */
+
+int
+libfts_dirfd (FTS *sp)
+{
+  FTSENT *p = sp ? sp->fts_cur : NULL;
+  if (!p || p->fts_level < FTS_ROOTLEVEL)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  if (p->fts_level == FTS_ROOTLEVEL)
+    return AT_FDCWD;
+  return fts__dir_fd (fts__stream (sp), p->fts_parent);
+}
+
+int
+libfts_stat (FTS *sp, FTSENT *p, int follow)
+{
+  if (!sp || !p || p->fts_level < FTS_ROOTLEVEL)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  int info = fts__stat (fts__stream (sp), p, follow);
+  fts__priv (p)->flags &= ~FTS__E_UNSTATED;
+  if (p->fts_level == FTS_ROOTLEVEL && info == FTS_DOT)
+    info = FTS_D;
+  return p->fts_info = info;
+}
+
+long
+libfts_level (const FTSENT *p)
+{
+  return fts__priv (p)->level;
+}
+
+size_t
+libfts_pathlen (const FTSENT *p)
+{
+  return fts__priv (p)->pathlen;
+}
+
+/* glibc's large-file names, the same functions on LP64.  */
+FTS *fts64_open (char *const *, int,
+                 int (*) (const FTSENT **, const FTSENT **))
+  __attribute__ ((alias ("fts_open")));
+FTSENT *fts64_read (FTS *) __attribute__ ((alias ("fts_read")));
+FTSENT *fts64_children (FTS *, int) __attribute__ ((alias ("fts_children")));
+int fts64_set (FTS *, FTSENT *, int) __attribute__ ((alias ("fts_set")));
+int fts64_close (FTS *) __attribute__ ((alias ("fts_close")));

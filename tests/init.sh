@@ -1,0 +1,109 @@
+# tests/init.sh: helpers shared by the shell tests.  Sourced, never run.
+#
+# A test starts with
+#   . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+# and ends with 'exit $fail'.  On return from this file the test runs in a
+# fresh temporary directory of its own, removed (after unmounting whatever
+# the test mounted and detaching its loop devices) when the test exits.
+#
+# Exit statuses, as automake's test driver reads them: 0 pass, 1 fail,
+# 77 skipped (the reason goes to stderr), 99 the set-up itself broke.
+#
+# POSIX sh: the tests run under $(SHELL), which is dash on Debian.
+
+LC_ALL=C
+export LC_ALL
+fail=0
+
+# make check exports both; by hand, the tree two levels above the script.
+: "${abs_top_srcdir:=$(cd "$(dirname "$0")/../.." && pwd)}"
+: "${abs_top_builddir:=$abs_top_srcdir}"
+export abs_top_srcdir abs_top_builddir
+
+# libfts reads these at fts_open: a test that wants one sets it itself.
+unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS
+
+test_name_=$(basename "$0" .sh)
+
+skip_ ()
+{
+  echo "$test_name_: skipped test: $*" >&2
+  exit 77
+}
+
+framework_failure_ ()
+{
+  echo "$test_name_: set-up failure: $*" >&2
+  exit 99
+}
+
+require_root_ ()
+{
+  test "$(id -u)" = 0 || skip_ "requires root"
+}
+
+# compare EXPECTED ACTUAL: silent when the files are identical, a unified
+# diff otherwise; the status is diff's.
+compare ()
+{
+  diff -u "$1" "$2"
+}
+
+# ---- mounts and loop devices, undone by the exit trap -----------------------
+# Newline-separated, most recent last; the trap undoes them in reverse.
+mounts_=
+loops_=
+
+# mount_ ARGS... MOUNTPOINT: mount(8) ARGS MOUNTPOINT and remember to
+# unmount MOUNTPOINT on exit.  Returns mount's status.
+mount_ ()
+{
+  for mp_; do :; done
+  mp_=$(cd "$mp_" && pwd) || return
+  mount "$@" || return
+  mounts_="$mp_
+$mounts_"
+}
+
+# loop_attach_ IMAGE: attach IMAGE to a free loop device, whose name is left
+# in $loop_dev_, and remember to detach it on exit.  Returns losetup's
+# status.
+loop_attach_ ()
+{
+  loop_dev_=$(losetup -f --show "$1") || return
+  loops_="$loop_dev_
+$loops_"
+}
+
+cleanup_ ()
+{
+  cd / || :
+  old_ifs_=$IFS
+  IFS='
+'
+  for m_ in $mounts_; do
+    umount "$m_" 2>/dev/null || umount -l "$m_" \
+      || echo "$test_name_: cannot unmount $m_" >&2
+  done
+  for l_ in $loops_; do
+    losetup -d "$l_" || echo "$test_name_: cannot detach $l_" >&2
+  done
+  IFS=$old_ifs_
+  if test -n "$test_dir_" && test -d "$test_dir_"; then
+    # Tests make unreadable directories on purpose.
+    chmod -R u+rwx "$test_dir_" 2>/dev/null
+    # Never delete through a mount point that failed to go away.
+    rm -rf --one-file-system "$test_dir_"
+  fi
+}
+
+test_dir_=
+trap 'st_=$?; cleanup_; exit $st_' 0
+trap 'exit 129' 1
+trap 'exit 130' 2
+trap 'exit 141' 13
+trap 'exit 143' 15
+
+test_dir_=$(mktemp -d "${TMPDIR:-/tmp}/libfts-$test_name_.XXXXXXXX") \
+  || framework_failure_ "cannot make a temporary directory"
+cd "$test_dir_" || framework_failure_ "cannot enter $test_dir_"

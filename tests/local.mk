@@ -1,0 +1,104 @@
+## tests/local.mk: make check.  Check suites (one per lib/ file, each test
+## in its own process) and shell tests (one behaviour per script; 77 means
+## skipped, with the reason on stderr).
+
+TEST_EXTENSIONS = .sh
+SH_LOG_COMPILER = $(SHELL)
+AM_TESTS_ENVIRONMENT = \
+  export abs_top_srcdir='$(abs_top_srcdir)' abs_top_builddir='$(abs_top_builddir)' \
+    TCLSH='$(TCLSH)' CC='$(CC)' LC_ALL=C CK_FORK=yes;
+
+# ---- Check unit suites ------------------------------------------------------
+unit_suites = \
+  tests/unit/check-fts \
+  tests/unit/check-fts-dir \
+  tests/unit/check-fts-fd \
+  tests/unit/check-fts-cycle \
+  tests/unit/check-fs-policy \
+  tests/unit/check-fts-tune
+
+if HAVE_CHECK
+check_PROGRAMS += $(unit_suites)
+TESTS += $(unit_suites)
+endif
+
+unit_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib -I$(top_srcdir)/tests/unit
+unit_cflags = $(WARN_CFLAGS) $(SANITIZE_CFLAGS) $(CHECK_CFLAGS)
+unit_ldadd = lib/libfts-core.la $(CHECK_LIBS)
+
+tests_unit_check_fts_SOURCES = tests/unit/check-fts.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_dir_SOURCES = tests/unit/check-fts-dir.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_dir_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_dir_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_dir_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_fd_SOURCES = tests/unit/check-fts-fd.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_fd_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_fd_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_fd_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_cycle_SOURCES = tests/unit/check-fts-cycle.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_cycle_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_cycle_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_cycle_LDADD = $(unit_ldadd)
+
+tests_unit_check_fs_policy_SOURCES = tests/unit/check-fs-policy.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fs_policy_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fs_policy_CFLAGS = $(unit_cflags)
+tests_unit_check_fs_policy_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_tune_SOURCES = tests/unit/check-fts-tune.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_tune_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_tune_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_tune_LDADD = $(unit_ldadd)
+
+# ---- helpers for the shell tests ---------------------------------------------
+# One source, built twice: against libfts and against glibc's own fts.
+check_PROGRAMS += tests/lib/fts-print-ours tests/lib/fts-print-glibc
+tests_lib_fts_print_ours_SOURCES = tests/lib/fts-print.c
+tests_lib_fts_print_ours_CPPFLAGS = -I$(top_srcdir)/lib -DUSE_LIBFTS=1
+tests_lib_fts_print_ours_LDADD = lib/libfts.la
+tests_lib_fts_print_glibc_SOURCES = tests/lib/fts-print.c
+tests_lib_fts_print_glibc_CPPFLAGS =
+
+# ---- shell tests --------------------------------------------------------------
+lib_shell_tests = \
+  tests/lib/abi-layout.sh \
+  tests/lib/exports.sh \
+  tests/lib/glibc-diff.sh \
+  tests/lib/inode-order-ext4.sh \
+  tests/lib/inode-order-tmpfs.sh \
+  tests/lib/pkg-config.sh \
+  tests/lib/walk-demo.sh
+preload_shell_tests = \
+  tests/preload/tcl-delete.sh \
+  tests/preload/tcl-copy.sh
+
+TESTS += $(lib_shell_tests) $(preload_shell_tests)
+EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh
+
+# ---- the unit suites again, under ASan and UBSan, in a build of their own -----
+# (make check-sanitizers; ./configure --enable-sanitizers does the same for
+# the whole tree.)
+san_dir = $(abs_top_builddir)/_sanitize
+san_flags = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
+  -fno-omit-frame-pointer
+.PHONY: check-sanitizers
+check-sanitizers:
+	@rm -rf '$(san_dir)' && mkdir -p '$(san_dir)'
+	@fail=0; for s in $(unit_suites); do \
+	  b=$$(basename $$s); \
+	  $(CC) $(san_flags) -D_GNU_SOURCE -I$(top_builddir) -I$(top_srcdir)/lib \
+	    -I$(top_srcdir)/tests/unit $(CHECK_CFLAGS) \
+	    $(top_srcdir)/$$s.c $(top_srcdir)/tests/unit/unit.c \
+	    $(addprefix $(top_srcdir)/,$(filter %.c,$(lib_libfts_core_la_SOURCES))) \
+	    $(CHECK_LIBS) -o '$(san_dir)'/$$b || exit 1; \
+	  if (cd '$(san_dir)' && CK_FORK=yes LC_ALL=C ./$$b) >'$(san_dir)'/$$b.log 2>&1; \
+	  then echo "PASS (sanitizers): $$b"; \
+	  else echo "FAIL (sanitizers): $$b"; sed 's/^/  /' '$(san_dir)'/$$b.log | tail -40; fail=1; fi; \
+	done; exit $$fail
+MOSTLYCLEANDIRS += _sanitize

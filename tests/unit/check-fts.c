@@ -1,0 +1,1302 @@
+/* check-fts.c: the fts API of lib/fts.c, as a caller sees it.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#include "config.h"
+
+#include "unit.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fts.h"
+
+/* The ways a tree can be walked that must all give the same answers.  */
+static const int walk_modes[] = {
+  FTS_PHYSICAL,
+  FTS_PHYSICAL | FTS_NOCHDIR,
+  FTS_PHYSICAL | FTS_DIRFD,
+  FTS_PHYSICAL | FTS_NOCHDIR | FTS_DIRFD,
+  FTS_LOGICAL,
+  FTS_LOGICAL | FTS_DIRFD,
+  0,
+};
+enum { N_WALK_MODES = sizeof walk_modes / sizeof *walk_modes };
+
+/* The three ways of reaching entries: chdir, full names, descriptors.  */
+static const int access_modes[] = {
+  FTS_PHYSICAL,
+  FTS_PHYSICAL | FTS_NOCHDIR,
+  FTS_PHYSICAL | FTS_DIRFD,
+};
+enum { N_ACCESS_MODES = sizeof access_modes / sizeof *access_modes };
+
+static const char *
+mode_name (int options)
+{
+  return unit_fmt ("options %#x", (unsigned) options);
+}
+
+static FTS *
+open1 (const char *root, int options,
+       int (*compar) (const FTSENT **, const FTSENT **))
+{
+  char *argv[] = { (char *) root, NULL };
+  FTS *sp = fts_open (argv, options, compar);
+  ck_assert_msg (sp != NULL, "fts_open %s: %s", root, strerror (errno));
+  return sp;
+}
+
+static bool
+chdir_mode (int options)
+{
+  return !(options & (FTS_NOCHDIR | FTS_LOGICAL | FTS_DIRFD));
+}
+
+/* The working directory's identity.  */
+static struct stat
+cwd_stat (void)
+{
+  struct stat st;
+  ck_assert_int_eq (stat (".", &st), 0);
+  return st;
+}
+
+/* Check that P can be reached the way OPTIONS promise: through
+   fts_accpath relative to libfts_dirfd (FTS_DIRFD) or to the working
+   directory, finding the file fts_statp describes.  */
+static void
+check_access (FTS *sp, const FTSENT *p, int options)
+{
+  switch (p->fts_info)
+    {
+    case FTS_NS:
+    case FTS_NSOK:
+    case FTS_DOT:
+    case FTS_ERR:
+      return;
+    }
+  int flags = (p->fts_info == FTS_SL || p->fts_info == FTS_SLNONE)
+              ? AT_SYMLINK_NOFOLLOW : 0;
+  int dirfd = AT_FDCWD;
+  if (options & FTS_DIRFD)
+    {
+      dirfd = libfts_dirfd (sp);
+      if (p->fts_level == FTS_ROOTLEVEL)
+        ck_assert_msg (dirfd == AT_FDCWD, "root %s: libfts_dirfd %d",
+                       p->fts_path, dirfd);
+      else
+        ck_assert_msg (dirfd >= 0 && strcmp (p->fts_accpath, p->fts_name) == 0,
+                       "%s: dirfd %d, accpath %s", p->fts_path, dirfd,
+                       p->fts_accpath);
+    }
+  struct stat st;
+  ck_assert_msg (fstatat (dirfd, p->fts_accpath, &st, flags) == 0,
+                 "%s (%s): accpath %s: %s", p->fts_path, mode_name (options),
+                 p->fts_accpath, strerror (errno));
+  ck_assert_msg (st.st_ino == p->fts_statp->st_ino
+                 && st.st_dev == p->fts_statp->st_dev,
+                 "%s (%s): accpath %s is another file", p->fts_path,
+                 mode_name (options), p->fts_accpath);
+}
+
+/* Walk ROOT like unit_walk, and check at every entry that it can be
+   reached through fts_accpath and that the working directory stays put
+   unless OPTIONS ask for chdir; check that fts_close restores it.  */
+static const char *
+walk_checked (const char *root, int options,
+              int (*compar) (const FTSENT **, const FTSENT **))
+{
+  struct stat cwd0 = cwd_stat ();
+  FTS *sp = open1 (root, options, compar);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p;
+
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      check_access (sp, p, options);
+      if (!chdir_mode (options))
+        {
+          struct stat cwd = cwd_stat ();
+          ck_assert_msg (cwd.st_ino == cwd0.st_ino, "%s: cwd moved",
+                         p->fts_path);
+        }
+    }
+  int e = errno;
+  fclose (out);
+  unit_keep (buf);
+  ck_assert_msg (e == 0, "fts_read: %s after\n%s", unit_errno_name (e), buf);
+  ck_assert_int_eq (fts_close (sp), 0);
+  struct stat cwd = cwd_stat ();
+  ck_assert_msg (cwd.st_ino == cwd0.st_ino && cwd.st_dev == cwd0.st_dev,
+                 "fts_close did not restore the working directory");
+  return buf;
+}
+
+/* ---- order and types ---------------------------------------------------- */
+
+START_TEST (test_pre_and_post_order)
+{
+  int options = walk_modes[_i];
+  unit_make ("root/a root/d/b root/d/e/ root/z");
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name),
+                    "D 0 root\n"
+                    "F 1 root/a\n"
+                    "D 1 root/d\n"
+                    "F 2 root/d/b\n"
+                    "D 2 root/d/e\n"
+                    "DP 2 root/d/e\n"
+                    "DP 1 root/d\n"
+                    "F 1 root/z\n"
+                    "DP 0 root\n");
+}
+END_TEST
+
+/* At FTS_DP, fts_statp still describes the directory as stat'ed on the
+   way down, however many children were stat'ed in between.  */
+START_TEST (test_postorder_keeps_stat)
+{
+  unit_make ("root/d1/f1 root/d1/f2 root/d1/d2/f3 root/d1/l->f1");
+  FTS *sp = open1 ("root", access_modes[_i], unit_by_name);
+  struct { const FTSENT *ent; ino_t ino; mode_t mode; nlink_t nlink; } down[8];
+  int n = 0, dp = 0;
+  FTSENT *p;
+  while ((p = fts_read (sp)))
+    {
+      if (p->fts_info == FTS_D)
+        {
+          ck_assert_int_lt (n, 8);
+          down[n].ent = p;
+          down[n].ino = p->fts_statp->st_ino;
+          down[n].mode = p->fts_statp->st_mode;
+          down[n].nlink = p->fts_statp->st_nlink;
+          ck_assert (S_ISDIR (down[n].mode));
+          ck_assert (p->fts_ino == down[n].ino);
+          n++;
+        }
+      else if (p->fts_info == FTS_DP)
+        {
+          int i = 0;
+          while (i < n && down[i].ent != p)
+            i++;
+          ck_assert_msg (i < n, "%s: FTS_DP is not the FTS_D entry",
+                         p->fts_path);
+          ck_assert (p->fts_statp->st_ino == down[i].ino);
+          ck_assert (p->fts_statp->st_mode == down[i].mode);
+          ck_assert (p->fts_statp->st_nlink == down[i].nlink);
+          ck_assert (p->fts_ino == down[i].ino);
+          dp++;
+        }
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (n, 3);
+  ck_assert_int_eq (dp, 3);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* Entries describe themselves consistently.  */
+START_TEST (test_entry_fields)
+{
+  unit_make ("root/dir/file root/name-of-some-length");
+  FTS *sp = open1 ("root", access_modes[_i], unit_by_name);
+  FTSENT *p, *root = NULL, *dir = NULL;
+  while ((p = fts_read (sp)))
+    {
+      ck_assert_uint_eq (p->fts_namelen, strlen (p->fts_name));
+      ck_assert_uint_eq (p->fts_pathlen, strlen (p->fts_path));
+      ck_assert_uint_eq (libfts_pathlen (p), strlen (p->fts_path));
+      ck_assert_int_eq (libfts_level (p), p->fts_level);
+      ck_assert_ptr_nonnull (p->fts_parent);
+      if (p->fts_level == 0)
+        {
+          root = p;
+          ck_assert_int_eq (p->fts_parent->fts_level, FTS_ROOTPARENTLEVEL);
+          ck_assert_str_eq (p->fts_name, "root");
+        }
+      else
+        {
+          ck_assert_ptr_nonnull (root);
+          ck_assert_ptr_eq (p->fts_parent, p->fts_level == 1 ? root : dir);
+          const char *slash = strrchr (p->fts_path, '/');
+          ck_assert_str_eq (slash + 1, p->fts_name);
+        }
+      if (p->fts_level == 1 && p->fts_info == FTS_D)
+        dir = p;
+      ck_assert (p->fts_dev == p->fts_statp->st_dev);
+      ck_assert (p->fts_nlink == p->fts_statp->st_nlink);
+      ck_assert (p->fts_ino == p->fts_statp->st_ino);
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* fts_number and fts_pointer belong to the caller, from FTS_D to FTS_DP.  */
+START_TEST (test_user_fields_kept)
+{
+  unit_make ("root/d/a root/d/b/c");
+  FTS *sp = open1 ("root", access_modes[_i], unit_by_name);
+  FTSENT *p;
+  int seen = 0;
+  while ((p = fts_read (sp)))
+    if (p->fts_info == FTS_D)
+      {
+        p->fts_number = 1000 + p->fts_level;
+        p->fts_pointer = p;
+      }
+    else if (p->fts_info == FTS_DP)
+      {
+        ck_assert_int_eq (p->fts_number, 1000 + p->fts_level);
+        ck_assert_ptr_eq (p->fts_pointer, p);
+        seen++;
+      }
+  ck_assert_int_eq (seen, 3);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+START_TEST (test_root_forms)
+{
+  int options = access_modes[_i];
+  unit_make ("root/a");
+  ck_assert_str_eq (walk_checked ("root/", options, NULL),
+                    "D 0 root/\nF 1 root/a\nDP 0 root/\n");
+  ck_assert_str_eq (walk_checked ("./root", options, NULL),
+                    "D 0 ./root\nF 1 ./root/a\nDP 0 ./root\n");
+  ck_assert_str_eq (walk_checked ("root/a", options, NULL), "F 0 root/a\n");
+  ck_assert_int_eq (chdir ("root"), 0);
+  ck_assert_str_eq (walk_checked (".", options, NULL),
+                    "D 0 .\nF 1 ./a\nDP 0 .\n");
+  char *abs = unit_fmt ("%s/root", unit_dir);
+  ck_assert_str_eq (walk_checked (abs, options, NULL),
+                    unit_fmt ("D 0 %s\nF 1 %s/a\nDP 0 %s\n", abs, abs, abs));
+}
+END_TEST
+
+/* Without a comparison function the order of siblings is the library's,
+   but every entry comes exactly once, each directory's entries between
+   its FTS_D and its FTS_DP.  */
+static int
+cmp_lines (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+static const char *
+sorted_lines (const char *text)
+{
+  char *copy = unit_keep (strdup (text));
+  char *lines[256];
+  size_t n = 0;
+  char *save;
+  for (char *l = strtok_r (copy, "\n", &save); l; l = strtok_r (NULL, "\n", &save))
+    {
+      ck_assert_uint_lt (n, 256);
+      lines[n++] = l;
+    }
+  qsort (lines, n, sizeof *lines, cmp_lines);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  for (size_t i = 0; i < n; i++)
+    fprintf (out, "%s\n", lines[i]);
+  fclose (out);
+  return unit_keep (buf);
+}
+
+START_TEST (test_no_compar)
+{
+  int options = walk_modes[_i];
+  unit_make ("root/a root/b root/c root/d/x root/d/y root/e/ root/f");
+  const char *walk = walk_checked ("root", options, NULL);
+  ck_assert_str_eq (sorted_lines (walk),
+                    "D 0 root\nD 1 root/d\nD 1 root/e\n"
+                    "DP 0 root\nDP 1 root/d\nDP 1 root/e\n"
+                    "F 1 root/a\nF 1 root/b\nF 1 root/c\nF 1 root/f\n"
+                    "F 2 root/d/x\nF 2 root/d/y\n");
+  const char *d = strstr (walk, "D 1 root/d\n");
+  const char *x = strstr (walk, "F 2 root/d/x\n");
+  const char *y = strstr (walk, "F 2 root/d/y\n");
+  const char *dp = strstr (walk, "DP 1 root/d\n");
+  ck_assert (d < x && d < y && x < dp && y < dp);
+  ck_assert (strncmp (walk, "D 0 root\n", 9) == 0);
+  ck_assert (strcmp (walk + strlen (walk) - 10, "DP 0 root\n") == 0);
+}
+END_TEST
+
+/* ---- every fts_info value -------------------------------------------- */
+
+START_TEST (test_symlinks_physical)
+{
+  int options = access_modes[_i];
+  unit_make ("root/f root/d/ root/l->f root/ld->d root/dl->nowhere");
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name),
+                    "D 0 root\n"
+                    "D 1 root/d\n"
+                    "DP 1 root/d\n"
+                    "SL 1 root/dl\n"
+                    "F 1 root/f\n"
+                    "SL 1 root/l\n"
+                    "SL 1 root/ld\n"
+                    "DP 0 root\n");
+}
+END_TEST
+
+START_TEST (test_symlinks_logical)
+{
+  unit_make ("root/f root/d/x root/l->f root/ld->d root/dl->nowhere");
+  ck_assert_str_eq (walk_checked ("root", FTS_LOGICAL, unit_by_name),
+                    "D 0 root\n"
+                    "D 1 root/d\n"
+                    "F 2 root/d/x\n"
+                    "DP 1 root/d\n"
+                    "SLNONE 1 root/dl\n"
+                    "F 1 root/f\n"
+                    "F 1 root/l\n"
+                    "D 1 root/ld\n"
+                    "F 2 root/ld/x\n"
+                    "DP 1 root/ld\n"
+                    "DP 0 root\n");
+}
+END_TEST
+
+START_TEST (test_symlink_roots)
+{
+  int options = access_modes[_i];
+  unit_make ("dang->nowhere d/x ld->d");
+  ck_assert_str_eq (walk_checked ("dang", options, NULL), "SL 0 dang\n");
+  ck_assert_str_eq (walk_checked ("dang", options | FTS_COMFOLLOW, NULL),
+                    "SLNONE 0 dang\n");
+  ck_assert_str_eq (walk_checked ("ld", options, NULL), "SL 0 ld\n");
+  ck_assert_str_eq (walk_checked ("ld", options | FTS_COMFOLLOW, NULL),
+                    "D 0 ld\nF 1 ld/x\nDP 0 ld\n");
+  ck_assert_str_eq (walk_checked ("dang", FTS_LOGICAL, NULL),
+                    "SLNONE 0 dang\n");
+}
+END_TEST
+
+/* An unreadable directory is FTS_DNR with EACCES, possibly after an
+   FTS_D (glibc returns both), never with FTS_DP or children.  */
+START_TEST (test_dnr)
+{
+  int options = access_modes[_i];
+  if (!unit_forking)
+    {
+      unit_skip ("test_dnr", "needs CK_FORK=yes to change credentials");
+      return;
+    }
+  unit_make ("root/a root/u/inside root/z");
+  ck_assert_int_eq (chmod ("root/u", 0), 0);
+  if (!unit_drop_privileges ())
+    {
+      unit_skip ("test_dnr", "cannot become an unprivileged user");
+      return;
+    }
+  const char *walk = walk_checked ("root", options, unit_by_name);
+  const char *glibc = "D 0 root\nF 1 root/a\nD 1 root/u\n"
+                      "DNR 1 root/u EACCES\nF 1 root/z\nDP 0 root\n";
+  const char *direct = "D 0 root\nF 1 root/a\n"
+                       "DNR 1 root/u EACCES\nF 1 root/z\nDP 0 root\n";
+  ck_assert_msg (strcmp (walk, glibc) == 0 || strcmp (walk, direct) == 0,
+                 "%s: walk was\n%s", mode_name (options), walk);
+}
+END_TEST
+
+START_TEST (test_ns_missing_root)
+{
+  int options = walk_modes[_i];
+  ck_assert_str_eq (walk_checked ("nope", options, NULL),
+                    "NS 0 nope ENOENT\n");
+  ck_assert_str_eq (walk_checked ("", options, NULL), "NS 0  ENOENT\n");
+  unit_make ("a b");
+  ck_assert_str_eq (unit_walk (options, unit_by_name, "b", "nope", "a", NULL),
+                    "F 0 a\nF 0 b\nNS 0 nope ENOENT\n");
+  ck_assert_str_eq (unit_walk (options, unit_by_name, "a/x", NULL),
+                    "NS 0 a/x ENOTDIR\n");
+}
+END_TEST
+
+/* A symbolic link to an ancestor, followed, is FTS_DC pointing at the
+   ancestor's entry, and is not descended.  */
+START_TEST (test_cycle)
+{
+  int options = _i ? FTS_LOGICAL | FTS_DIRFD : FTS_LOGICAL;
+  unit_make ("root/a/loop->.. root/a/self->. root/a/f");
+  FTS *sp = open1 ("root", options, unit_by_name);
+  FTSENT *p, *root = NULL, *a = NULL;
+  int dc = 0;
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      if (p->fts_info == FTS_D && p->fts_level == 0)
+        root = p;
+      if (p->fts_info == FTS_D && p->fts_level == 1)
+        a = p;
+      if (p->fts_info == FTS_DC)
+        {
+          dc++;
+          ck_assert_ptr_eq (p->fts_cycle,
+                            strcmp (p->fts_name, "loop") == 0 ? root : a);
+        }
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  ck_assert_str_eq (buf, "D 0 root\n"
+                         "D 1 root/a\n"
+                         "F 2 root/a/f\n"
+                         "DC 2 root/a/loop\n"
+                         "DC 2 root/a/self\n"
+                         "DP 1 root/a\n"
+                         "DP 0 root\n");
+  ck_assert_int_eq (dc, 2);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+START_TEST (test_seedot)
+{
+  int options = access_modes[_i] | FTS_SEEDOT;
+  unit_make ("root/a");
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name),
+                    "D 0 root\n"
+                    "DOT 1 root/.\n"
+                    "DOT 1 root/..\n"
+                    "F 1 root/a\n"
+                    "DP 0 root\n");
+}
+END_TEST
+
+/* As in glibc, every directory's "." and ".." come back, not only the
+   root's.  */
+START_TEST (test_seedot_nested)
+{
+  int options = access_modes[_i] | FTS_SEEDOT;
+  unit_make ("root/d/");
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name),
+                    "D 0 root\n"
+                    "DOT 1 root/.\n"
+                    "DOT 1 root/..\n"
+                    "D 1 root/d\n"
+                    "DOT 2 root/d/.\n"
+                    "DOT 2 root/d/..\n"
+                    "DP 1 root/d\n"
+                    "DP 0 root\n");
+}
+END_TEST
+
+/* FTS_NOSTAT: regular files are not stat'ed; st_mode's type comes from
+   d_type; libfts_stat does the stat on demand.  */
+START_TEST (test_nostat)
+{
+  int options = access_modes[_i] | FTS_NOSTAT;
+  unit_make ("root/f root/d/g");
+  struct stat want;
+  ck_assert_int_eq (lstat ("root/f", &want), 0);
+  FTS *sp = open1 ("root", options, unit_by_name);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p;
+  int nsok = 0;
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      if (p->fts_info == FTS_NSOK)
+        {
+          ck_assert_msg (S_ISREG (p->fts_statp->st_mode), "%s: st_mode %o",
+                         p->fts_path, (unsigned) p->fts_statp->st_mode);
+          nsok++;
+        }
+      if (p->fts_info == FTS_NSOK && strcmp (p->fts_name, "f") == 0)
+        {
+          ck_assert_int_eq (libfts_stat (sp, p, 0), FTS_F);
+          ck_assert_int_eq (p->fts_info, FTS_F);
+          ck_assert (p->fts_statp->st_ino == want.st_ino);
+          ck_assert (p->fts_statp->st_dev == want.st_dev);
+          ck_assert (p->fts_ino == want.st_ino);
+          ck_assert (p->fts_statp->st_size == 0);
+        }
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  ck_assert_str_eq (buf, "D 0 root\n"
+                         "D 1 root/d\n"
+                         "NSOK 2 root/d/g\n"
+                         "DP 1 root/d\n"
+                         "NSOK 1 root/f\n"
+                         "DP 0 root\n");
+  ck_assert_int_eq (nsok, 2);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+START_TEST (test_default_fifo)
+{
+  unit_make ("root/p|");
+  ck_assert_str_eq (walk_checked ("root", access_modes[_i], NULL),
+                    "D 0 root\nDEFAULT 1 root/p\nDP 0 root\n");
+}
+END_TEST
+
+/* ---- fts_set ------------------------------------------------------------ */
+
+START_TEST (test_set_skip)
+{
+  int options = walk_modes[_i];
+  unit_make ("root/d/x root/d/y/z root/e");
+  FTS *sp = open1 ("root", options, unit_by_name);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p, *skipped = NULL;
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      if (p->fts_info == FTS_D && strcmp (p->fts_name, "d") == 0)
+        {
+          ck_assert_int_eq (fts_set (sp, p, FTS_SKIP), 0);
+          skipped = p;
+        }
+      else if (p->fts_info == FTS_DP && strcmp (p->fts_name, "d") == 0)
+        ck_assert_ptr_eq (p, skipped);
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  ck_assert_str_eq (buf, "D 0 root\nD 1 root/d\nDP 1 root/d\n"
+                         "F 1 root/e\nDP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+
+  /* A skipped root.  */
+  sp = open1 ("root", options, unit_by_name);
+  p = fts_read (sp);
+  ck_assert_int_eq (p->fts_info, FTS_D);
+  ck_assert_int_eq (fts_set (sp, p, FTS_SKIP), 0);
+  p = fts_read (sp);
+  ck_assert_ptr_nonnull (p);
+  ck_assert_int_eq (p->fts_info, FTS_DP);
+  ck_assert_str_eq (p->fts_path, "root");
+  errno = 0;
+  ck_assert_ptr_null (fts_read (sp));
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* FTS_AGAIN: the same entry comes back, stat'ed anew.  */
+START_TEST (test_set_again)
+{
+  int options = walk_modes[_i];
+  unit_make ("root/x");
+  FTS *sp = open1 ("root", options, unit_by_name);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p, *x = NULL;
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      if (p->fts_info == FTS_F && !x)
+        {
+          x = p;
+          /* By absolute names: a chdir walk moved the cwd.  */
+          ck_assert_int_eq (unlink (unit_fmt ("%s/root/x", unit_dir)), 0);
+          unit_make (unit_fmt ("%s/root/x/y", unit_dir));
+          ck_assert_int_eq (fts_set (sp, p, FTS_AGAIN), 0);
+        }
+      else if (p->fts_info == FTS_D && p->fts_level == 1)
+        {
+          ck_assert_ptr_eq (p, x);
+          ck_assert (S_ISDIR (p->fts_statp->st_mode));
+        }
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  ck_assert_str_eq (buf, "D 0 root\nF 1 root/x\nD 1 root/x\n"
+                         "F 2 root/x/y\nDP 1 root/x\nDP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* FTS_FOLLOW on a symbolic link to a directory in a physical walk: it
+   comes back as FTS_D and is descended; the walk then goes on in the
+   link's own directory, although the link points elsewhere.  */
+START_TEST (test_set_follow)
+{
+  int options = access_modes[_i];
+  unit_make ("root/d/x root/l->../other/d2 root/m other/d2/y");
+  FTS *sp = open1 ("root", options, unit_by_name);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p, *l = NULL;
+  struct stat cwd0 = cwd_stat ();
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      check_access (sp, p, options);
+      if (p->fts_info == FTS_SL && !l)
+        {
+          l = p;
+          ck_assert_int_eq (fts_set (sp, p, FTS_FOLLOW), 0);
+        }
+      else if (p->fts_info == FTS_D && p->fts_level == 1
+               && strcmp (p->fts_name, "l") == 0)
+        ck_assert_ptr_eq (p, l);
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  ck_assert_str_eq (buf, "D 0 root\n"
+                         "D 1 root/d\n"
+                         "F 2 root/d/x\n"
+                         "DP 1 root/d\n"
+                         "SL 1 root/l\n"
+                         "D 1 root/l\n"
+                         "F 2 root/l/y\n"
+                         "DP 1 root/l\n"
+                         "F 1 root/m\n"
+                         "DP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+  struct stat cwd = cwd_stat ();
+  ck_assert (cwd.st_ino == cwd0.st_ino);
+}
+END_TEST
+
+START_TEST (test_set_invalid)
+{
+  unit_make ("root/a");
+  FTS *sp = open1 ("root", FTS_PHYSICAL, NULL);
+  FTSENT *p = fts_read (sp);
+  ck_assert_ptr_nonnull (p);
+  static const int bad[] = { -1, 5, 99, FTS_NAMEONLY, 0x10000 };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      errno = 0;
+      ck_assert_int_eq (fts_set (sp, p, bad[i]), -1);
+      ck_assert_int_eq (errno, EINVAL);
+    }
+  ck_assert_int_eq (fts_set (sp, p, 0), 0);
+  ck_assert_int_eq (fts_set (sp, p, FTS_NOINSTR), 0);
+  /* Nothing was set: the walk goes on normally.  */
+  ck_assert_str_eq (unit_walk_stream (sp), "F 1 root/a\nDP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* ---- fts_children ------------------------------------------------------ */
+
+static const char *
+list_names (const FTSENT *list, bool with_info)
+{
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  for (const FTSENT *c = list; c; c = c->fts_link)
+    {
+      if (with_info)
+        fprintf (out, "%s %d %s\n", unit_info_name (c->fts_info),
+                 c->fts_level, c->fts_name);
+      else
+        fprintf (out, "%d %s\n", c->fts_level, c->fts_name);
+    }
+  fclose (out);
+  return unit_keep (buf);
+}
+
+START_TEST (test_children_of_directory)
+{
+  int options = walk_modes[_i];
+  for (int nameonly = 0; nameonly <= 1; nameonly++)
+    {
+      unit_make ("root/b root/a root/d/x");
+      FTS *sp = open1 ("root", options, unit_by_name);
+      FTSENT *p = fts_read (sp);
+      ck_assert_int_eq (p->fts_info, FTS_D);
+      errno = 0;
+      FTSENT *list = fts_children (sp, nameonly ? FTS_NAMEONLY : 0);
+      ck_assert_int_eq (errno, 0);
+      ck_assert_ptr_nonnull (list);
+      if (nameonly)
+        ck_assert_str_eq (list_names (list, false), "1 a\n1 b\n1 d\n");
+      else
+        ck_assert_str_eq (list_names (list, true),
+                          "F 1 a\nF 1 b\nD 1 d\n");
+      for (const FTSENT *c = list; c; c = c->fts_link)
+        ck_assert_ptr_eq (c->fts_parent, p);
+      /* The walk goes on as if fts_children had not been called.  */
+      ck_assert_str_eq (unit_walk_stream (sp),
+                        "F 1 root/a\nF 1 root/b\nD 1 root/d\nF 2 root/d/x\n"
+                        "DP 1 root/d\nDP 0 root\n");
+      ck_assert_int_eq (fts_close (sp), 0);
+    }
+}
+END_TEST
+
+START_TEST (test_children_twice)
+{
+  unit_make ("root/b root/a");
+  FTS *sp = open1 ("root", access_modes[_i], unit_by_name);
+  ck_assert_ptr_nonnull (fts_read (sp));
+  ck_assert_str_eq (list_names (fts_children (sp, 0), true),
+                    "F 1 a\nF 1 b\n");
+  ck_assert_str_eq (list_names (fts_children (sp, 0), true),
+                    "F 1 a\nF 1 b\n");
+  ck_assert_str_eq (unit_walk_stream (sp),
+                    "F 1 root/a\nF 1 root/b\nDP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+START_TEST (test_children_at_start)
+{
+  int options = walk_modes[_i];
+  unit_make ("c/ a/x b");
+  char *argv[] = { "c", "a", "b", NULL };
+  FTS *sp = fts_open (argv, options, unit_by_name);
+  ck_assert_ptr_nonnull (sp);
+  FTSENT *list = fts_children (sp, 0);
+  ck_assert_str_eq (list_names (list, false), "0 a\n0 b\n0 c\n");
+  ck_assert_str_eq (unit_walk_stream (sp),
+                    "D 0 a\nF 1 a/x\nDP 0 a\nF 0 b\nD 0 c\nDP 0 c\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+START_TEST (test_children_of_file)
+{
+  unit_make ("root/a");
+  FTS *sp = open1 ("root", access_modes[_i], NULL);
+  ck_assert_ptr_nonnull (fts_read (sp));
+  FTSENT *p = fts_read (sp);
+  ck_assert_int_eq (p->fts_info, FTS_F);
+  errno = EBUSY;
+  ck_assert_ptr_null (fts_children (sp, 0));
+  ck_assert_int_eq (errno, 0);
+  errno = 0;
+  ck_assert_ptr_null (fts_children (sp, 42));
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_str_eq (unit_walk_stream (sp), "DP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* An empty directory has no children: null, errno 0.  */
+START_TEST (test_children_empty)
+{
+  unit_make ("root/");
+  FTS *sp = open1 ("root", access_modes[_i], NULL);
+  ck_assert_ptr_nonnull (fts_read (sp));
+  errno = EBUSY;
+  ck_assert_ptr_null (fts_children (sp, 0));
+  ck_assert_int_eq (errno, 0);
+  ck_assert_str_eq (unit_walk_stream (sp), "DP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* ---- fts_open ----------------------------------------------------------- */
+
+START_TEST (test_compar_orders_roots_and_siblings)
+{
+  int options = walk_modes[_i];
+  unit_make ("r2/z r2/x r2/y r1 r3/");
+  ck_assert_str_eq (unit_walk (options, unit_by_name, "r3", "r1", "r2", NULL),
+                    "F 0 r1\nD 0 r2\nF 1 r2/x\nF 1 r2/y\nF 1 r2/z\n"
+                    "DP 0 r2\nD 0 r3\nDP 0 r3\n");
+  ck_assert_str_eq (unit_walk (options, unit_by_name_desc, "r1", "r3", "r2",
+                               NULL),
+                    "D 0 r3\nDP 0 r3\nD 0 r2\nF 1 r2/z\nF 1 r2/y\nF 1 r2/x\n"
+                    "DP 0 r2\nF 0 r1\n");
+}
+END_TEST
+
+/* Without a comparison function roots come in the order given.  */
+START_TEST (test_roots_in_given_order)
+{
+  unit_make ("b a c/");
+  ck_assert_str_eq (unit_walk (FTS_PHYSICAL, NULL, "b", "c", "a", "b", NULL),
+                    "F 0 b\nD 0 c\nDP 0 c\nF 0 a\nF 0 b\n");
+}
+END_TEST
+
+START_TEST (test_open_options)
+{
+  unit_make ("root/a");
+  char *argv[] = { "root", NULL };
+  static const int bad[] = { FTS_NAMEONLY, FTS_STOP, 0x400, 0x8000,
+                             0x20000, FTS_PHYSICAL | 0x40000000, -1 };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      errno = 0;
+      ck_assert_msg (fts_open (argv, bad[i], NULL) == NULL,
+                     "options %#x accepted", (unsigned) bad[i]);
+      ck_assert_int_eq (errno, EINVAL);
+    }
+  static const int good[] = { 0, FTS_DIRFD, FTS_OPTIONMASK,
+                              FTS_OPTIONMASK | FTS_DIRFD, FTS_WHITEOUT };
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+    {
+      FTS *sp = fts_open (argv, good[i], NULL);
+      ck_assert_msg (sp != NULL, "options %#x: %s", (unsigned) good[i],
+                     strerror (errno));
+      ck_assert_int_eq (fts_close (sp), 0);
+    }
+  ck_assert_str_eq (unit_walk (0, NULL, "root", NULL),
+                    "D 0 root\nF 1 root/a\nDP 0 root\n");
+}
+END_TEST
+
+START_TEST (test_open_empty_argv)
+{
+  char *argv[] = { NULL };
+  errno = 0;
+  ck_assert_ptr_null (fts_open (argv, FTS_PHYSICAL, NULL));
+  ck_assert_int_eq (errno, EINVAL);
+}
+END_TEST
+
+START_TEST (test_read_end)
+{
+  unit_make ("root/a");
+  FTS *sp = open1 ("root", walk_modes[_i], NULL);
+  int n = 0;
+  while (fts_read (sp))
+    n++;
+  ck_assert_int_eq (n, 3);
+  for (int i = 0; i < 3; i++)
+    {
+      errno = 0;
+      ck_assert_ptr_null (fts_read (sp));
+      ck_assert_int_eq (errno, 0);
+    }
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+START_TEST (test_fts64_names)
+{
+  unit_make ("root/a");
+  char *argv[] = { "root", NULL };
+  FTS64 *sp = fts64_open (argv, FTS_PHYSICAL, NULL);
+  ck_assert_ptr_nonnull (sp);
+  FTSENT64 *p = fts64_read (sp);
+  ck_assert_int_eq (p->fts_info, FTS_D);
+  ck_assert_str_eq (list_names (fts64_children (sp, 0), false), "1 a\n");
+  ck_assert_int_eq (fts64_set (sp, p, FTS_SKIP), 0);
+  p = fts64_read (sp);
+  ck_assert_int_eq (p->fts_info, FTS_DP);
+  ck_assert_ptr_null (fts64_read (sp));
+  ck_assert_int_eq (fts64_close (sp), 0);
+}
+END_TEST
+
+/* ---- working directory and descriptors ---------------------------------- */
+
+/* Closing in the middle of a chdir walk puts the working directory back.  */
+START_TEST (test_close_restores_cwd)
+{
+  unit_make ("root/a/b/c/d/e");
+  struct stat cwd0 = cwd_stat ();
+  FTS *sp = open1 ("root", FTS_PHYSICAL, NULL);
+  FTSENT *p;
+  while ((p = fts_read (sp)) && strcmp (p->fts_name, "e") != 0)
+    continue;
+  ck_assert_ptr_nonnull (p);
+  /* fts_accpath works from the working directory fts_read left.  */
+  struct stat st;
+  ck_assert_int_eq (lstat (p->fts_accpath, &st), 0);
+  ck_assert (st.st_ino == p->fts_statp->st_ino);
+  ck_assert_int_eq (fts_close (sp), 0);
+  struct stat cwd = cwd_stat ();
+  ck_assert (cwd.st_ino == cwd0.st_ino && cwd.st_dev == cwd0.st_dev);
+}
+END_TEST
+
+START_TEST (test_dirfd_roots_and_errors)
+{
+  unit_make ("root/a");
+  FTS *sp = open1 ("root", FTS_PHYSICAL | FTS_DIRFD, NULL);
+  errno = 0;
+  ck_assert_int_eq (libfts_dirfd (sp), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  FTSENT *p = fts_read (sp);
+  ck_assert_int_eq (libfts_dirfd (sp), AT_FDCWD);
+  ck_assert_str_eq (p->fts_accpath, "root");
+  p = fts_read (sp);
+  ck_assert_str_eq (p->fts_accpath, "a");
+  int fd = libfts_dirfd (sp);
+  ck_assert_int_ge (fd, 0);
+  /* The descriptor is the root directory's, usable for *at calls.  */
+  struct stat st, want;
+  ck_assert_int_eq (fstat (fd, &st), 0);
+  ck_assert_int_eq (stat ("root", &want), 0);
+  ck_assert (st.st_ino == want.st_ino);
+  ck_assert_int_eq (unlinkat (fd, p->fts_name, 0), 0);
+  ck_assert_int_eq (access ("root/a", F_OK), -1);
+  ck_assert_ptr_nonnull (fts_read (sp));
+  ck_assert_ptr_null (fts_read (sp));
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* FTS_XDEV: a mount point is returned (FTS_D, then FTS_DP), not
+   descended.  Needs a tmpfs mounted in a mount namespace of our own.  */
+START_TEST (test_xdev)
+{
+  int options = access_modes[_i];
+  if (!unit_forking || geteuid () != 0)
+    {
+      unit_skip ("test_xdev", "needs root and CK_FORK=yes to mount a tmpfs");
+      return;
+    }
+  if (unshare (CLONE_NEWNS) != 0
+      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    {
+      unit_skip ("test_xdev", "cannot make a private mount namespace");
+      return;
+    }
+  unit_make ("root/a root/mnt/ root/z/");
+  if (mount ("tmpfs", "root/mnt", "tmpfs", 0, "size=1m") != 0)
+    {
+      unit_skip ("test_xdev", "cannot mount a tmpfs");
+      return;
+    }
+  unit_make ("root/mnt/inside root/mnt/sub/deeper");
+  ck_assert_str_eq (walk_checked ("root", options | FTS_XDEV, unit_by_name),
+                    "D 0 root\nF 1 root/a\nD 1 root/mnt\nDP 1 root/mnt\n"
+                    "D 1 root/z\nDP 1 root/z\nDP 0 root\n");
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name),
+                    "D 0 root\nF 1 root/a\nD 1 root/mnt\nF 2 root/mnt/inside\n"
+                    "D 2 root/mnt/sub\nF 3 root/mnt/sub/deeper\n"
+                    "DP 2 root/mnt/sub\nDP 1 root/mnt\n"
+                    "D 1 root/z\nDP 1 root/z\nDP 0 root\n");
+  /* A root on the other file system is walked: FTS_XDEV is relative to
+     each root's device.  */
+  ck_assert_str_eq (walk_checked ("root/mnt/sub", options | FTS_XDEV, NULL),
+                    "D 0 root/mnt/sub\nF 1 root/mnt/sub/deeper\n"
+                    "DP 0 root/mnt/sub\n");
+  ck_assert_int_eq (umount2 ("root/mnt", MNT_DETACH), 0);
+}
+END_TEST
+
+/* ---- limits ------------------------------------------------------------- */
+
+/* Deeper than any short and any path buffer: every level once in pre-
+   and once in post-order, the real level and length from libfts_level
+   and libfts_pathlen, the saturated ones in the glibc fields.  */
+enum { DEEP = 10000 };
+#define DEEP_NAME "abcdefgh"
+
+static void
+check_deep_entry (FTS *sp, const FTSENT *p, int options)
+{
+  long lv = libfts_level (p);
+  size_t len = 4 + lv * (sizeof DEEP_NAME);   /* "root" + "/abcdefgh"... */
+  ck_assert_msg (lv >= 0 && lv <= DEEP, "level %ld", lv);
+  ck_assert_uint_eq (libfts_pathlen (p), len);
+  ck_assert_uint_eq (p->fts_pathlen, len > USHRT_MAX ? USHRT_MAX : len);
+  ck_assert_int_eq (p->fts_level, lv);
+  if (lv > 0)
+    ck_assert_str_eq (p->fts_name, DEEP_NAME);
+  if (options & FTS_DIRFD)
+    {
+      struct stat st;
+      ck_assert_int_eq (fstatat (libfts_dirfd (sp), p->fts_accpath, &st,
+                                 AT_SYMLINK_NOFOLLOW), 0);
+      ck_assert (st.st_ino == p->fts_statp->st_ino);
+    }
+  else if (chdir_mode (options))
+    {
+      struct stat st;
+      ck_assert_int_eq (lstat (p->fts_accpath, &st), 0);
+      ck_assert (st.st_ino == p->fts_statp->st_ino);
+    }
+}
+
+START_TEST (test_deep_tree)
+{
+  int options = access_modes[_i];
+  unit_make ("root/");
+  unit_make_chain ("root", DEEP, DEEP_NAME, NULL);
+  unsigned char *pre = unit_keep (calloc (DEEP + 1, 1));
+  unsigned char *post = unit_keep (calloc (DEEP + 1, 1));
+  bool deepest_seen = false;
+
+  FTS *sp = open1 ("root", options, NULL);
+  FTSENT *p;
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      long lv = libfts_level (p);
+      check_deep_entry (sp, p, options);
+      if (p->fts_info == FTS_D)
+        pre[lv]++;
+      else if (p->fts_info == FTS_DP)
+        post[lv]++;
+      else
+        ck_abort_msg ("%s at level %ld", unit_info_name (p->fts_info), lv);
+      if (lv == DEEP && p->fts_info == FTS_D)
+        {
+          size_t len = strlen (p->fts_path);
+          ck_assert_uint_gt (len, 65535);
+          ck_assert_uint_eq (libfts_pathlen (p), len);
+          ck_assert_int_eq (p->fts_level, DEEP);
+          deepest_seen = true;
+        }
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert (deepest_seen);
+  for (long i = 0; i <= DEEP; i++)
+    ck_assert_msg (pre[i] == 1 && post[i] == 1,
+                   "level %ld: %d times FTS_D, %d times FTS_DP", i, pre[i],
+                   post[i]);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* With 32 descriptors in all, a walk 200 levels deep still finishes.  */
+START_TEST (test_rlimit_nofile)
+{
+  int options = access_modes[_i];
+  enum { DEPTH = 200 };
+  if (!unit_forking)
+    {
+      unit_skip ("test_rlimit_nofile", "needs CK_FORK=yes to lower limits");
+      return;
+    }
+  unit_make ("root/");
+  unit_make_chain ("root", DEPTH, "d", "f");
+  struct rlimit rl = { 32, 32 };
+  ck_assert_int_eq (setrlimit (RLIMIT_NOFILE, &rl), 0);
+
+  FTS *sp = open1 ("root", options, NULL);
+  long d = 0, dp = 0, f = 0, maxlevel = 0;
+  FTSENT *p;
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      switch (p->fts_info)
+        {
+        case FTS_D:
+          d++;
+          break;
+        case FTS_DP:
+          dp++;
+          break;
+        case FTS_F:
+          f++;
+          break;
+        default:
+          ck_abort_msg ("%s", unit_line (p));
+        }
+      if (p->fts_level > maxlevel)
+        maxlevel = p->fts_level;
+    }
+  ck_assert_msg (errno == 0, "fts_read: %s", strerror (errno));
+  ck_assert_int_eq (d, DEPTH + 1);
+  ck_assert_int_eq (dp, DEPTH + 1);
+  ck_assert_int_eq (f, DEPTH + 1);
+  ck_assert_int_eq (maxlevel, DEPTH + 1);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* Entries removed after their directory was read: no crash, no failed
+   walk; each is FTS_NS with ENOENT or missing.  */
+START_TEST (test_vanishing_entries)
+{
+  int options = walk_modes[_i];
+  static const char *const names[] = {
+    "f00", "f01", "f02", "f03", "f04", "f05", "f06", "f07", "f08", "f09",
+    "sub",
+  };
+  enum { N = sizeof names / sizeof *names };
+  unit_make ("root/f00 root/f01 root/f02 root/f03 root/f04 root/f05 "
+             "root/f06 root/f07 root/f08 root/f09 root/sub/x");
+  FTS *sp = open1 ("root", options, NULL);
+  const char *first = NULL;
+  FTSENT *p;
+  int vanished = 0;
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      if (p->fts_level != 1)
+        continue;
+      if (!first)
+        {
+          first = unit_keep (strdup (p->fts_name));
+          for (int i = 0; i < N; i++)
+            if (strcmp (names[i], first) != 0)
+              ck_assert_int_eq (unit_remove_tree (unit_fmt ("%s/root/%s",
+                                                            unit_dir,
+                                                            names[i])), 0);
+          continue;
+        }
+      if (strcmp (p->fts_name, first) == 0 && p->fts_info == FTS_DP)
+        continue;
+      ck_assert_msg ((p->fts_info == FTS_NS || p->fts_info == FTS_DNR
+                      || p->fts_info == FTS_ERR)
+                     && p->fts_errno == ENOENT,
+                     "removed entry returned as %s", unit_line (p));
+      vanished++;
+    }
+  ck_assert_msg (errno == 0, "fts_read: %s", strerror (errno));
+  ck_assert_ptr_nonnull (first);
+  ck_assert_int_le (vanished, N - 1);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* ---- ABI ---------------------------------------------------------------- */
+
+START_TEST (test_glibc_layout)
+{
+#if defined __x86_64__ && !defined __ILP32__
+  ck_assert_uint_eq (sizeof (FTSENT), 120);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_cycle), 0);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_parent), 8);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_link), 16);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_number), 24);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_pointer), 32);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_accpath), 40);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_path), 48);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_errno), 56);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_symfd), 60);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_pathlen), 64);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_namelen), 66);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_ino), 72);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_dev), 80);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_nlink), 88);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_level), 96);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_info), 98);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_flags), 100);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_instr), 102);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_statp), 104);
+  ck_assert_uint_eq (offsetof (FTSENT, fts_name), 112);
+  ck_assert_uint_eq (sizeof (FTS), 72);
+  ck_assert_uint_eq (offsetof (FTS, fts_cur), 0);
+  ck_assert_uint_eq (offsetof (FTS, fts_child), 8);
+  ck_assert_uint_eq (offsetof (FTS, fts_array), 16);
+  ck_assert_uint_eq (offsetof (FTS, fts_dev), 24);
+  ck_assert_uint_eq (offsetof (FTS, fts_path), 32);
+  ck_assert_uint_eq (offsetof (FTS, fts_rfd), 40);
+  ck_assert_uint_eq (offsetof (FTS, fts_pathlen), 44);
+  ck_assert_uint_eq (offsetof (FTS, fts_nitems), 48);
+  ck_assert_uint_eq (offsetof (FTS, fts_compar), 56);
+  ck_assert_uint_eq (offsetof (FTS, fts_options), 64);
+#else
+  unit_skip ("test_glibc_layout", "the reference layout is x86_64's");
+#endif
+}
+END_TEST
+
+/* The public stream fields a glibc caller may read.  */
+START_TEST (test_stream_fields)
+{
+  unit_make ("root/a");
+  FTS *sp = open1 ("root", FTS_PHYSICAL | FTS_DIRFD, NULL);
+  ck_assert_int_eq (sp->fts_options, FTS_PHYSICAL | FTS_DIRFD);
+  FTSENT *p = fts_read (sp);
+  ck_assert_ptr_eq (sp->fts_cur, p);
+  p = fts_read (sp);
+  ck_assert_ptr_eq (sp->fts_cur, p);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+static Suite *
+fts_suite (void)
+{
+  Suite *s = suite_create ("fts");
+  TCase *tc;
+
+  tc = unit_tcase ("order");
+  tcase_add_loop_test (tc, test_pre_and_post_order, 0, N_WALK_MODES);
+  tcase_add_loop_test (tc, test_postorder_keeps_stat, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_entry_fields, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_user_fields_kept, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_root_forms, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_no_compar, 0, N_WALK_MODES);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("info");
+  tcase_add_loop_test (tc, test_symlinks_physical, 0, N_ACCESS_MODES);
+  tcase_add_test (tc, test_symlinks_logical);
+  tcase_add_loop_test (tc, test_symlink_roots, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_dnr, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
+  tcase_add_loop_test (tc, test_cycle, 0, 2);
+  tcase_add_loop_test (tc, test_seedot, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_seedot_nested, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_nostat, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_default_fifo, 0, N_ACCESS_MODES);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("fts_set");
+  tcase_add_loop_test (tc, test_set_skip, 0, N_WALK_MODES);
+  tcase_add_loop_test (tc, test_set_again, 0, N_WALK_MODES);
+  tcase_add_loop_test (tc, test_set_follow, 0, N_ACCESS_MODES);
+  tcase_add_test (tc, test_set_invalid);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("fts_children");
+  tcase_add_loop_test (tc, test_children_of_directory, 0, N_WALK_MODES);
+  tcase_add_loop_test (tc, test_children_twice, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_children_at_start, 0, N_WALK_MODES);
+  tcase_add_loop_test (tc, test_children_of_file, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_children_empty, 0, N_ACCESS_MODES);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("fts_open");
+  tcase_add_loop_test (tc, test_compar_orders_roots_and_siblings, 0,
+                       N_WALK_MODES);
+  tcase_add_test (tc, test_roots_in_given_order);
+  tcase_add_test (tc, test_open_options);
+  tcase_add_test (tc, test_open_empty_argv);
+  tcase_add_loop_test (tc, test_read_end, 0, N_WALK_MODES);
+  tcase_add_test (tc, test_fts64_names);
+  tcase_add_test (tc, test_stream_fields);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("access");
+  tcase_add_test (tc, test_close_restores_cwd);
+  tcase_add_test (tc, test_dirfd_roots_and_errors);
+  tcase_add_loop_test (tc, test_xdev, 0, N_ACCESS_MODES);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("limits");
+  tcase_add_loop_test (tc, test_deep_tree, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_rlimit_nofile, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_vanishing_entries, 0, N_WALK_MODES);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("abi");
+  tcase_add_test (tc, test_glibc_layout);
+  suite_add_tcase (s, tc);
+
+  return s;
+}
+
+int
+main (void)
+{
+  return unit_main (fts_suite ());
+}
