@@ -105,14 +105,14 @@ drop_dir_state (struct fts__stream *s, FTSENT *p)
       free (e->dir);
       e->dir = NULL;
     }
+  if (e->list && s->pub.fts_child == e->list)
+    s->pub.fts_child = NULL;
   while (e->list)
     {
       FTSENT *next = e->list->fts_link;
       ent_free (s, e->list);
       e->list = next;
     }
-  if (s->pub.fts_child && s->pub.fts_child->fts_parent == p)
-    s->pub.fts_child = NULL;
   e->flags &= ~FTS__E_NAMEONLY;
   if (e->flags & FTS__E_ACTIVE)
     {

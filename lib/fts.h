@@ -170,7 +170,7 @@ enum libfts_fs_policy { LIBFTS_FS_POLICY_TABLE, LIBFTS_FS_POLICY_ALL };
 int libfts_set_fs_policy (FTS *ftsp, enum libfts_fs_policy policy);
 
 /* Whether libfts's table sorts directories of the file system whose
-   statfs f_type is FS_TYPE; its short name (e.g. "ext4", "tmpfs",
+   statfs f_type is FS_TYPE; its short name (e.g. "ext2/3/4", "tmpfs",
    "unknown") is stored in *NAME when NAME is not null.  */
 int libfts_fs_sorts (unsigned long fs_type, const char **name);
 

@@ -74,12 +74,13 @@ check_all (const struct fts__cycle *c, const struct pair *p, FTSENT *ents,
     {
       FTSENT *want = gone[i] ? NULL : &ents[i];
       FTSENT *got = fts__cycle_find (c, p[i].dev, p[i].ino);
-      ck_assert_msg (got == want, "pair %zu (%s): found %p, want %p", i,
-                     gone[i] ? "left" : "entered", (void *) got,
-                     (void *) want);
+      unit_check_msg (got == want, "pair %zu (%s): found %p, want %p", i,
+                      gone[i] ? "left" : "entered", (void *) got,
+                      (void *) want);
       present += !gone[i];
     }
-  ck_assert_uint_eq (c->count, present);
+  unit_check_msg (c->count == present, "count %zu, %zu entered", c->count,
+                  present);
 }
 
 static void
@@ -94,7 +95,7 @@ enter_leave_all (bool random)
 
   fts__cycle_init (&c);
   for (size_t i = 0; i < N; i++)
-    ck_assert_int_eq (fts__cycle_enter (&c, p[i].dev, p[i].ino, &ents[i]), 0);
+    unit_check (fts__cycle_enter (&c, p[i].dev, p[i].ino, &ents[i]) == 0);
   ck_assert_uint_ge (c.cap, N);
   ck_assert_uint_eq (c.cap & (c.cap - 1), 0);
   check_all (&c, p, ents, gone, N);
@@ -109,7 +110,7 @@ enter_leave_all (bool random)
       size_t i = order[k];
       fts__cycle_leave (&c, p[i].dev, p[i].ino);
       gone[i] = 1;
-      ck_assert_ptr_null (fts__cycle_find (&c, p[i].dev, p[i].ino));
+      unit_check (fts__cycle_find (&c, p[i].dev, p[i].ino) == NULL);
       if (k % 5000 == 0 || k == N - 1)
         check_all (&c, p, ents, gone, N);
     }
@@ -151,8 +152,8 @@ START_TEST (test_small_sets_every_leave)
           p[i].ino = i * (t % 7 + 1) * 64;
           gone[i] = 0;
           order[i] = i;
-          ck_assert_int_eq (fts__cycle_enter (&c, p[i].dev, p[i].ino,
-                                              &ents[i]), 0);
+          unit_check (fts__cycle_enter (&c, p[i].dev, p[i].ino,
+                      &ents[i]) == 0);
         }
       check_all (&c, p, ents, gone, N);
       shuffle (order, N);
@@ -167,9 +168,9 @@ START_TEST (test_small_sets_every_leave)
               size_t back = order[rng_next () % (k + 1)];
               if (gone[back])
                 {
-                  ck_assert_int_eq (fts__cycle_enter (&c, p[back].dev,
-                                                      p[back].ino,
-                                                      &ents[back]), 0);
+                  unit_check (fts__cycle_enter (&c, p[back].dev,
+                              p[back].ino,
+                              &ents[back]) == 0);
                   gone[back] = 0;
                   check_all (&c, p, ents, gone, N);
                 }

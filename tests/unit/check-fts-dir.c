@@ -47,7 +47,7 @@ add_numbered (struct fts__dir *d, const uint64_t *inos, size_t count)
     {
       char name[32];
       int len = snprintf (name, sizeof name, "n%zu", i);
-      ck_assert_int_eq (fts__dir_add (d, name, len, inos[i], DT_REG), 0);
+      unit_check (fts__dir_add (d, name, len, inos[i], DT_REG) == 0);
     }
 }
 
@@ -67,23 +67,24 @@ check_sorted (const struct fts__dir *d, const uint64_t *inos, size_t count,
     {
       const struct fts__dent *e = &d->ents[k];
       const char *name = fts__dent_name (d, e);
-      ck_assert_msg (name[0] == 'n', "entry %zu: name %s", k, name);
+      unit_check_msg (name[0] == 'n', "entry %zu: name %s", k, name);
       char *end;
       size_t i = strtoul (name + 1, &end, 10);
-      ck_assert_msg (*end == '\0' && i < count, "entry %zu: name %s", k, name);
-      ck_assert_msg (!seen[i], "%s appears twice", name);
+      unit_check_msg (*end == '\0' && i < count, "entry %zu: name %s", k,
+                      name);
+      unit_check_msg (!seen[i], "%s appears twice", name);
       seen[i] = 1;
-      ck_assert_msg (e->ino == inos[i], "%s: ino %llu, added with %llu",
-                     name, (unsigned long long) e->ino,
-                     (unsigned long long) inos[i]);
-      ck_assert_int_eq (e->type, DT_REG);
+      unit_check_msg (e->ino == inos[i], "%s: ino %llu, added with %llu",
+                      name, (unsigned long long) e->ino,
+                      (unsigned long long) inos[i]);
+      unit_check (e->type == DT_REG);
       if (k > 0)
         {
-          ck_assert_msg (d->ents[k - 1].ino <= e->ino,
-                         "entries %zu and %zu out of order", k - 1, k);
+          unit_check_msg (d->ents[k - 1].ino <= e->ino,
+                          "entries %zu and %zu out of order", k - 1, k);
           if (stable && d->ents[k - 1].ino == e->ino)
-            ck_assert_msg (prev_i < i, "n%zu and n%zu, equal inodes, "
-                           "swapped", prev_i, i);
+            unit_check_msg (prev_i < i, "n%zu and n%zu, equal inodes, "
+                            "swapped", prev_i, i);
         }
       prev_i = i;
     }
@@ -162,7 +163,8 @@ START_TEST (test_sort_high_bits)
 {
   uint64_t inos[] = {
     UINT64_C (0xff00000000000000), UINT64_C (0x0100000000000000), 0,
-    UINT64_MAX, UINT64_C (0x8000000000000000), 1, UINT64_C (0x7fffffffffffffff),
+    UINT64_MAX, UINT64_C (0x8000000000000000), 1,
+    UINT64_C (0x7fffffffffffffff),
     UINT64_C (0x0100000000000000),
   };
   sort_and_check (inos, sizeof inos / sizeof *inos);
@@ -200,7 +202,7 @@ START_TEST (test_dent_names)
       for (size_t k = 0; k < len; k++)
         name[k] = 'a' + (i + k) % 26;
       name[len] = 'X';
-      ck_assert_int_eq (fts__dir_add (&d, name, len, i, i % 16), 0);
+      unit_check (fts__dir_add (&d, name, len, i, i % 16) == 0);
     }
   ck_assert_uint_eq (d.count, N);
   for (size_t i = 0; i < N; i++)
@@ -209,9 +211,11 @@ START_TEST (test_dent_names)
       for (size_t k = 0; k < len; k++)
         name[k] = 'a' + (i + k) % 26;
       name[len] = '\0';
-      ck_assert_str_eq (fts__dent_name (&d, &d.ents[i]), name);
-      ck_assert_uint_eq (d.ents[i].ino, i);
-      ck_assert_uint_eq (d.ents[i].type, i % 16);
+      unit_check_msg (strcmp (fts__dent_name (&d, &d.ents[i]), name) == 0,
+                      "entry %zu: %s, want %s", i,
+                      fts__dent_name (&d, &d.ents[i]), name);
+      unit_check (d.ents[i].ino == i);
+      unit_check (d.ents[i].type == i % 16);
     }
   fts__dir_free (&d);
 }
@@ -292,17 +296,18 @@ read_listing (const char *dir, bool seedot, size_t bufsize)
     {
       const char *name = fts__dent_name (&d, &d.ents[i]);
       struct stat st;
-      ck_assert_msg (fstatat (fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0,
-                     "%s: %s", name, strerror (errno));
-      ck_assert_msg (d.ents[i].ino == st.st_ino, "%s: d_ino %llu, st_ino %llu",
-                     name, (unsigned long long) d.ents[i].ino,
-                     (unsigned long long) st.st_ino);
+      unit_check_msg (fstatat (fd, name, &st, AT_SYMLINK_NOFOLLOW) == 0,
+                      "%s: %s", name, strerror (errno));
+      unit_check_msg (d.ents[i].ino == st.st_ino,
+                      "%s: d_ino %llu, st_ino %llu",
+                      name, (unsigned long long) d.ents[i].ino,
+                      (unsigned long long) st.st_ino);
       unsigned char t = d.ents[i].type;
       unsigned char want = S_ISDIR (st.st_mode) ? DT_DIR
                            : S_ISLNK (st.st_mode) ? DT_LNK
                            : S_ISFIFO (st.st_mode) ? DT_FIFO : DT_REG;
-      ck_assert_msg (t == want || t == DT_UNKNOWN, "%s: d_type %s, is %s",
-                     name, expected_type_name (t), expected_type_name (want));
+      unit_check_msg (t == want || t == DT_UNKNOWN, "%s: d_type %s, is %s",
+                      name, expected_type_name (t), expected_type_name (want));
       lines[i] = unit_fmt ("%s %s\n", name, expected_type_name (want));
     }
   qsort (lines, d.count, sizeof *lines, cmp_str);
@@ -355,8 +360,9 @@ START_TEST (test_read_small_buffer)
         }
       else
         snprintf (name, sizeof name, "%05d", i);
-      int fd = openat (dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
-      ck_assert_msg (fd >= 0, "%s: %s", name, strerror (errno));
+      int fd = openat (dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                       0644);
+      unit_check_msg (fd >= 0, "%s: %s", name, strerror (errno));
       close (fd);
     }
   close (dfd);
@@ -373,9 +379,9 @@ START_TEST (test_read_small_buffer)
     {
       const char *n = fts__dent_name (&d, &d.ents[k]);
       int i = atoi (n);
-      ck_assert_msg (i >= 0 && i < N && !seen[i], "entry %s", n);
+      unit_check_msg (i >= 0 && i < N && !seen[i], "entry %s", n);
       seen[i] = 1;
-      ck_assert_uint_eq (strlen (n), i % 100 == 0 ? 255 : 5);
+      unit_check (strlen (n) == (i % 100 == 0 ? 255 : 5));
     }
   close (dfd);
   fts__dir_free (&d);
