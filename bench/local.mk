@@ -24,8 +24,9 @@ bench: all
 	abs_top_builddir='$(abs_top_builddir)' \
 	  $(SHELL) $(srcdir)/bench/run $(BENCH_ARGS)
 
-# make demo: an npm-like tree (about 41,000 files), walked and stat'ed by
-# libfts, then removed.  The tree goes under TMPDIR when that is set.
+# make demo: an npm-like tree (about 41,000 files) with one directory of
+# 20,000 (large enough to be sorted by inode), walked and stat'ed by libfts,
+# then removed.  The tree goes under TMPDIR when that is set.
 demo_dir = $${TMPDIR:-$(abs_top_builddir)}/demo-tree
 
 .PHONY: demo
@@ -35,6 +36,8 @@ demo: src/libfts-walk$(EXEEXT) bench/gentree$(EXEEXT)
 	rm -rf "$$d" && mkdir -p "$$d" || exit 1; \
 	echo "Generating an npm-like tree in $$d/npm ..."; \
 	bench/gentree npm "$$d/npm" || exit 1; \
+	echo "... with a directory of 20,000 files in $$d/npm/flat:"; \
+	bench/gentree flat 20000 "$$d/npm/flat" || exit 1; \
 	echo "Walking it with libfts (src/libfts-walk -a stat):"; \
 	src/libfts-walk -a stat "$$d/npm"
 MOSTLYCLEANDIRS += demo-tree
