@@ -41,10 +41,13 @@ main (int argc, char **argv)
 }
 EOC
 flags=$(pkg-config --cflags --libs libfts) || fail=1
+# A library built with --enable-sanitizers needs its runtime in the program.
+libso=$(find "$dest" -name 'libfts.so' | head -1)
+nm -D "$libso" | grep -q __asan && flags="$flags -fsanitize=address,undefined"
 $CC prog.c $flags -o prog > cc.out 2>&1 || { cat cc.out; fail=1; }
 
 mkdir -p tree/sub && : > tree/sub/file || framework_failure_ "mkdir"
-libdir=$(dirname "$(find "$dest" -name 'libfts.so' | head -1)")
+libdir=$(dirname "$libso")
 LD_LIBRARY_PATH=$libdir ./prog tree > out || fail=1
 printf '%s\n' '0 tree' '1 tree/sub' '2 tree/sub/file' > exp
 compare exp out || fail=1
