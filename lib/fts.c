@@ -661,20 +661,30 @@ advance (struct fts__stream *s, FTSENT *p)
 
 /* ---- the API -------------------------------------------------------------- */
 
+/* Whether stream SP may go on; if not, errno says why: EINVAL for no
+   stream, or the error that stopped it.  */
+static bool
+usable (FTS *sp)
+{
+  if (!sp)
+    {
+      errno = EINVAL;
+      return false;
+    }
+  if (fts__stream (sp)->stopped)
+    {
+      errno = fts__stream (sp)->last_errno;
+      return false;
+    }
+  return true;
+}
+
 FTSENT *
 fts_read (FTS *sp)
 {
   struct fts__stream *s = fts__stream (sp);
-  if (!sp)
-    {
-      errno = EINVAL;
-      return NULL;
-    }
-  if (s->stopped)
-    {
-      errno = s->last_errno;
-      return NULL;
-    }
+  if (!usable (sp))
+    return NULL;
   FTSENT *p = sp->fts_cur;
   if (!p)
     {
@@ -717,16 +727,13 @@ FTSENT *
 fts_children (FTS *sp, int instr)
 {
   struct fts__stream *s = fts__stream (sp);
-  if (!sp || (instr != 0 && instr != FTS_NAMEONLY))
+  if (instr != 0 && instr != FTS_NAMEONLY)
     {
       errno = EINVAL;
       return NULL;
     }
-  if (s->stopped)
-    {
-      errno = s->last_errno;
-      return NULL;
-    }
+  if (!usable (sp))
+    return NULL;
   FTSENT *p = sp->fts_cur;
   errno = 0;
   if (p == s->rootparent)

@@ -79,7 +79,8 @@ preload_shell_tests = \
   tests/preload/tcl-copy.sh
 
 TESTS += $(lib_shell_tests) $(preload_shell_tests)
-EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh
+EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh \
+  tests/preload/tcl-init.sh
 
 # ---- the unit suites again, under ASan and UBSan, in a build of their own -----
 # (make check-sanitizers; ./configure --enable-sanitizers does the same for
