@@ -141,8 +141,17 @@ add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
   return 0;
 }
 
+/* The largest record getdents64 makes: its header, a 255-byte name and
+   its NUL, rounded up to 8 bytes.  */
+enum { DIRENT_MAX_RECLEN = (offsetof (struct fts__linux_dirent64, d_name)
+                            + 256 + 7) & ~7 };
+
 /* Read every entry of the directory open on FD into D (which must be
-   empty), with getdents64 batches of BUFSIZE bytes in BUF.  Returns 0 when
+   empty), with getdents64 batches of BUFSIZE bytes in BUF.  With
+   SHORT_BATCH_ENDS (the file system fills each batch as far as the
+   directory goes, see fs-policy.c), a batch that left room for another
+   entry of any name is taken as the last, which saves the call that would
+   only return 0: one system call per directory.  Returns 0 when
    something was read or the directory is empty; if a later batch failed,
    its errno is in D->read_errno and what came before is kept (the caller
    reports it after handing those out).  Returns -1 with errno when the
@@ -150,7 +159,7 @@ add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
    memory runs out; D is then freed.  */
 int
 fts__dir_read (struct fts__dir *d, int fd, bool seedot,
-               char *buf, size_t bufsize)
+               bool short_batch_ends, char *buf, size_t bufsize)
 {
   bool first = true;
   for (;;)
@@ -170,6 +179,8 @@ fts__dir_read (struct fts__dir *d, int fd, bool seedot,
       first = false;
       if (add_batch (d, buf, n, seedot) != 0)
         goto out_free;
+      if (short_batch_ends && (size_t) n + DIRENT_MAX_RECLEN <= bufsize)
+        return 0;
     }
 
  out_free:;

@@ -63,7 +63,7 @@ evict_shallowest (struct fts__stream *s, int keep)
     return false;
   r->first = (r->first + 1) % FTS__FD_RING_SIZE;
   r->count--;
-  e->flags &= ~FTS__E_INRING;
+  e->flags &= ~(FTS__E_INRING | FTS__E_READ);
   close (e->fd);
   e->fd = -1;
   return true;
@@ -143,6 +143,33 @@ fts__open_dir (struct fts__stream *s, FTSENT *p)
   if (parent_fd == -1)
     return -1;
   return open_by_name (s, p, parent_fd);
+}
+
+/* Open P, a child of the directory just read whose d_type says it is a
+   directory, before it is stat'ed: fstat the new descriptor into P's stat
+   buffer.  Returns the descriptor, recorded in P and the ring, or -1 with
+   errno (P's stat buffer is then unspecified).  */
+int
+fts__open_child_dir (struct fts__stream *s, FTSENT *p)
+{
+  struct fts__ent *e = fts__priv (p);
+  int parent_fd = fts__dir_fd (s, p->fts_parent);
+  if (parent_fd == -1)
+    return -1;
+  int fd = open_dir_at (s, parent_fd, p->fts_name, false);
+  if (fd < 0)
+    return -1;
+  s->stats.stat_calls++;
+  if (fstat (fd, &e->st) != 0)
+    {
+      int err = errno;
+      close (fd);
+      errno = err;
+      return -1;
+    }
+  e->fd = fd;
+  ring_push (&s->ring, p);
+  return fd;
 }
 
 /* Reopen the closed directory P by name from its nearest open ancestor
@@ -226,6 +253,7 @@ fts__close_dir (struct fts__stream *s, FTSENT *p)
     ring_remove (&s->ring, p);
   close (e->fd);
   e->fd = -1;
+  e->flags &= ~FTS__E_READ;
 }
 
 /* Close every descriptor in the ring (fts_close).  */

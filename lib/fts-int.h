@@ -44,7 +44,7 @@ void fts__dir_free (struct fts__dir *d);
 int fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
                   uint64_t ino, unsigned char type);
 int fts__dir_read (struct fts__dir *d, int fd, bool seedot,
-                   char *buf, size_t bufsize);
+                   bool short_batch_ends, char *buf, size_t bufsize);
 const char *fts__dent_name (const struct fts__dir *d,
                             const struct fts__dent *e);
 void fts__dir_sort_by_inode (struct fts__dir *d);
@@ -85,6 +85,9 @@ struct fts__fs_row
   unsigned long magic;     /* statfs f_type */
   const char *name;
   bool sort;               /* hand large directories out in inode order */
+  bool fills_batches;      /* getdents fills its buffer until the end of
+                              the directory, so a batch that left room for
+                              one more entry of any name was the last */
   const char *why;         /* the measurement or reason behind SORT */
 };
 
@@ -133,7 +136,8 @@ enum
   FTS__E_FOLLOWED = 0x02,  /* its stat followed a symbolic link */
   FTS__E_UNSTATED = 0x04,  /* root not stat'ed yet */
   FTS__E_INRING = 0x08,    /* its fd is in the descriptor ring */
-  FTS__E_NAMEONLY = 0x10   /* its list came from fts_children (NAMEONLY) */
+  FTS__E_NAMEONLY = 0x10,  /* its list came from fts_children (NAMEONLY) */
+  FTS__E_READ = 0x20       /* its open descriptor was read to the end */
 };
 
 static inline struct fts__ent *
@@ -190,6 +194,7 @@ fts__stream (FTS *sp)
 
 int fts__dir_fd (struct fts__stream *s, FTSENT *p);
 int fts__open_dir (struct fts__stream *s, FTSENT *p);
+int fts__open_child_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_all (struct fts__stream *s);
 int fts__reopen_parent (struct fts__stream *s, FTSENT *child);
@@ -199,8 +204,8 @@ int fts__reopen_parent (struct fts__stream *s, FTSENT *child);
 bool fts__parse_threshold (const char *s, size_t *out);
 size_t fts__env_threshold (void);
 enum libfts_fs_policy fts__env_fs_policy (void);
-bool fts__want_inode_sort (struct fts__stream *s, size_t count, dev_t dev,
-                           int fd);
+bool fts__want_inode_sort (const struct fts__stream *s, size_t count,
+                           const struct fts__fs_row *fs);
 
 /* ---- shared by the files above (fts.c) ---------------------------------- */
 

@@ -63,18 +63,16 @@ fts__env_fs_policy (void)
                                      : LIBFTS_FS_POLICY_TABLE;
 }
 
-/* Whether a directory of COUNT entries, on device DEV where FD is open, is
-   to be handed out in inode order by stream S.  Asks the file system's type
-   (one fstatfs per device) only when the count is worth it.  */
+/* Whether a directory of COUNT entries, on a file system whose policy is
+   FS, is to be handed out in inode order by stream S.  */
 bool
-fts__want_inode_sort (struct fts__stream *s, size_t count, dev_t dev, int fd)
+fts__want_inode_sort (const struct fts__stream *s, size_t count,
+                      const struct fts__fs_row *fs)
 {
   if (s->sort_threshold == LIBFTS_INODE_SORT_NEVER
       || count < s->sort_threshold || count < 2)
     return false;
-  if (s->fs_policy == LIBFTS_FS_POLICY_ALL)
-    return true;
-  return fts__fs_of (&s->fs, dev, fd, &s->stats.statfs_calls)->sort;
+  return s->fs_policy == LIBFTS_FS_POLICY_ALL || fs->sort;
 }
 
 int

@@ -182,6 +182,26 @@ walk_all (FTS *sp)
   ck_assert_int_eq (errno, 0);
 }
 
+/* What a removal walk (FTS_NOSTAT, physical, descriptor-relative) costs:
+   files are not stat'ed at all, and each directory is opened once and
+   fstat'ed once, that fstat serving both as its stat and as the check
+   that what was opened is what was listed; the root alone is stat'ed
+   before it is opened.  A regression here is a system call per entry or
+   per directory in rm.  */
+START_TEST (test_stats_nostat_economy)
+{
+  unit_make (SMALL_TREE);
+  FTS *sp = open1 ("root", FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD, NULL);
+  walk_all (sp);
+  struct libfts_stats st;
+  ck_assert_int_eq (libfts_get_stats (sp, &st, sizeof st), 0);
+  ck_assert_uint_eq (st.dirs_read, 3);
+  ck_assert_uint_eq (st.dir_opens, 3);
+  ck_assert_uint_eq (st.stat_calls, 3 + 1);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
 START_TEST (test_stats_small_tree)
 {
   static const int modes[] = { FTS_PHYSICAL, FTS_PHYSICAL | FTS_NOCHDIR,
@@ -495,6 +515,7 @@ tune_suite (void)
 
   tc = tune_tcase ("stats");
   tcase_add_loop_test (tc, test_stats_small_tree, 0, 4);
+  tcase_add_test (tc, test_stats_nostat_economy);
   tcase_add_test (tc, test_stats_seedot);
   tcase_add_test (tc, test_stats_errors_and_size);
   suite_add_tcase (s, tc);
