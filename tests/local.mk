@@ -72,6 +72,7 @@ lib_shell_tests = \
   tests/lib/glibc-diff.sh \
   tests/lib/inode-order-ext4.sh \
   tests/lib/inode-order-tmpfs.sh \
+  tests/lib/nlink-ext4.sh \
   tests/lib/pkg-config.sh \
   tests/lib/walk-demo.sh
 preload_shell_tests = \
