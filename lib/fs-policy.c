@@ -18,7 +18,9 @@
    directory goes (true where the kernel's readdir for that file system
    loops until dir_emit refuses an entry: ext4, xfs, btrfs, tmpfs and
    ramfs; a network or FUSE file system may return short batches, so there
-   libfts always reads until getdents returns 0), and the reason.
+   libfts always reads until getdents returns 0; used only with
+   FTS_TRUST_SHORT_READS, since a read error also ends a batch early and
+   the kernel reports it on the next call), and the reason.
 
    The measurements are bench/run's on the reference machine (2 cores,
    virtio disk, loop-mounted 4 GiB images, 2026-11-22): medians of 3

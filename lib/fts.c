@@ -555,7 +555,9 @@ read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
   fts__dir_init (de->dir);
   const struct fts__fs_row *fs
     = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
-  if (fts__dir_read (de->dir, fd, isset (s, FTS_SEEDOT), fs->fills_batches,
+  bool short_batch_ends = fs->fills_batches
+                          && isset (s, FTS_TRUST_SHORT_READS);
+  if (fts__dir_read (de->dir, fd, isset (s, FTS_SEEDOT), short_batch_ends,
                      s->getdents_buf, FTS__GETDENTS_BUFSIZE) != 0)
     goto out_close;
 
@@ -866,7 +868,8 @@ FTS *
 fts_open (char *const *argv, int options,
           int (*compar) (const FTSENT **, const FTSENT **))
 {
-  if ((options & ~(FTS_OPTIONMASK | FTS_DIRFD)) || !argv || !argv[0])
+  if ((options & ~(FTS_OPTIONMASK | FTS_DIRFD | FTS_TRUST_SHORT_READS))
+      || !argv || !argv[0])
     {
       errno = EINVAL;
       return NULL;

@@ -80,6 +80,15 @@ typedef struct _ftsent {
 #define FTS_DIRFD       0x00010000 /* descriptor-relative: never chdir;
                                       fts_accpath is relative to
                                       libfts_dirfd () */
+#define FTS_TRUST_SHORT_READS 0x00020000
+                                   /* on file systems whose getdents fills
+                                      each batch (ext4, xfs, btrfs, tmpfs),
+                                      take a batch with room to spare as the
+                                      last, saving a system call per
+                                      directory.  A read error met part way
+                                      then goes unseen: only for callers
+                                      that find out otherwise (rm: rmdir
+                                      fails with ENOTEMPTY) and re-read */
 
 #define FTS_ROOTPARENTLEVEL (-1)
 #define FTS_ROOTLEVEL        0

@@ -284,6 +284,10 @@ fts_options_for (struct options const *opt)
   options |= opt->logical ? FTS_LOGICAL : FTS_PHYSICAL;
   if (opt->action != ACTION_STAT && !opt->logical)
     options |= FTS_NOSTAT;
+  /* A directory read short by an error is then not empty, and its rmdir
+     is reported as failing.  */
+  if (opt->action == ACTION_UNLINK)
+    options |= FTS_TRUST_SHORT_READS;
   if (opt->one_file_system)
     options |= FTS_XDEV;
   return options;

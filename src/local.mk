@@ -9,3 +9,13 @@ bin_PROGRAMS += src/libfts-walk
 src_libfts_walk_SOURCES = src/libfts-walk.c
 src_libfts_walk_CPPFLAGS = $(src_cppflags)
 src_libfts_walk_LDADD = $(src_ldadd)
+
+# rm: GNU rm's options and messages (rm.c) over a removal core on libfts
+# (remove.c).  -no-install: src/rm is the real program, not a libtool
+# wrapper, so that the tests can run it through a symlink named "rm" and
+# it names itself "rm" in its messages, as GNU rm does (from argv[0]).
+bin_PROGRAMS += src/rm
+src_rm_SOURCES = src/rm.c src/remove.c src/remove.h
+src_rm_CPPFLAGS = $(src_cppflags)
+src_rm_LDADD = $(src_ldadd)
+src_rm_LDFLAGS = $(AM_LDFLAGS) -no-install

@@ -850,7 +850,7 @@ START_TEST (test_open_options)
   unit_make ("root/a");
   char *argv[] = { "root", NULL };
   static const int bad[] = { FTS_NAMEONLY, FTS_STOP, 0x400, 0x8000,
-                             0x20000, FTS_PHYSICAL | 0x40000000, -1 };
+                             0x40000, FTS_PHYSICAL | 0x40000000, -1 };
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
     {
       errno = 0;
@@ -859,7 +859,8 @@ START_TEST (test_open_options)
       ck_assert_int_eq (errno, EINVAL);
     }
   static const int good[] = { 0, FTS_DIRFD, FTS_OPTIONMASK,
-                              FTS_OPTIONMASK | FTS_DIRFD, FTS_WHITEOUT };
+                              FTS_OPTIONMASK | FTS_DIRFD, FTS_WHITEOUT,
+                              FTS_PHYSICAL | FTS_TRUST_SHORT_READS };
   for (size_t i = 0; i < sizeof good / sizeof *good; i++)
     {
       FTS *sp = fts_open (argv, good[i], NULL);

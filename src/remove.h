@@ -1,0 +1,90 @@
+/* remove.h: the removal core of rm, on libfts.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#ifndef LIBFTS_REMOVE_H
+#define LIBFTS_REMOVE_H 1
+
+#include <stdbool.h>
+#include <sys/types.h>
+
+#include "quotearg.h"
+
+/* Quoting as GNU's tools do it: names in diagnostics are shell-escaped,
+   "always" quoted where the name stands alone, and with a colon escaped
+   where it starts a "NAME: reason" message.  */
+#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
+#define quoteaf_n(n, arg) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, arg)
+#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+
+/* When rm asks before removing.  */
+enum rm_interactive
+{
+  RMI_ALWAYS = 3,               /* -i: before every removal */
+  RMI_SOMETIMES,                /* default and -I: write-protected files,
+                                   when standard input is a terminal */
+  RMI_NEVER                     /* -f: never */
+};
+
+/* The device and inode of "/", for --preserve-root.  */
+struct rm_root
+{
+  dev_t dev;
+  ino_t ino;
+};
+
+/* What the command line asked for.  */
+struct rm_options
+{
+  bool ignore_missing_files;    /* -f: a missing file is no error */
+  enum rm_interactive interactive;
+  bool one_file_system;         /* skip directories on other devices */
+  bool recursive;               /* -r */
+  bool remove_empty_directories; /* -d */
+  struct rm_root const *root;   /* refuse to walk "/" (null: do not) */
+  bool preserve_all_root;       /* --preserve-root=all */
+  bool stdin_tty;               /* standard input is a terminal, or
+                                   ---presume-input-tty */
+  bool verbose;                 /* -v */
+};
+
+/* Outcome of a removal, worst last: merged with UPDATE_STATUS so that the
+   worst wins.  RM_OK is 2 so that a zero-initialized status is caught.  */
+enum RM_status
+{
+  RM_OK = 2,
+  RM_USER_DECLINED,
+  RM_ERROR
+};
+
+#define VALID_STATUS(s) \
+  ((s) == RM_OK || (s) == RM_USER_DECLINED || (s) == RM_ERROR)
+
+/* Make the status S the worse of S and T; T is evaluated once.  */
+#define UPDATE_STATUS(s, t)                     \
+  do                                            \
+    {                                           \
+      enum RM_status update_status_ = (t);      \
+      if ((s) < update_status_)                 \
+        (s) = update_status_;                   \
+    }                                           \
+  while (0)
+
+enum RM_status rm (char *const *files, struct rm_options const *x);
+
+#endif /* LIBFTS_REMOVE_H */

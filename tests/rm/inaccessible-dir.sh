@@ -1,0 +1,69 @@
+#!/bin/sh
+# Run as nobody: an empty directory it cannot read (mode 0) is removed by
+# -d and by -r, and -i asks "attempt removal of inaccessible directory 'z'? ".
+# That is GNU coreutils 9.2 and later ("rm -d now properly handles unreadable
+# empty directories"); 9.1 says "Directory not empty" and never asks, so for
+# 9.1 this test checks 9.1's behaviour instead, to show that it runs.
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+. "$abs_top_srcdir/tests/rm/rm-init.sh"
+
+require_unprivileged_
+
+mkz () { as_user_ sh -c 'mkdir z && chmod 0 z' || framework_failure_ "cannot make z"; }
+
+if is_gnu_91_; then
+  echo "$test_name_: GNU rm 9.1 predates this; checking 9.1's behaviour" >&2
+  new=false
+else
+  new=true
+fi
+
+# -d, no prompt.
+mkz
+run_rm -d z < /dev/null > _out 2> _err; st=$?
+if $new; then exp_st=0; : > _exp.err; : > _exp.tree
+else exp_st=1; echo "rm: cannot remove 'z': Directory not empty" > _exp.err
+     echo 'd 0 z' > _exp.tree
+fi
+test $st = $exp_st || { echo "rm -d z: exit $st, not $exp_st" >&2; fail=1; }
+compare /dev/null _out || fail=1
+compare _exp.err _err || fail=1
+list_ > _tree
+compare _exp.tree _tree || fail=1
+rmdir z 2>/dev/null
+
+# -r, no prompt (9.1 did this too).
+mkz
+run_rm -r z < /dev/null > _out 2> _err; st=$?
+test $st = 0 || { echo "rm -r z: exit $st, not 0" >&2; fail=1; }
+compare /dev/null _out || fail=1
+compare /dev/null _err || fail=1
+list_ > _tree
+compare /dev/null _tree || fail=1
+
+# -d -i, answered yes, then no; -v says what went.
+for answer in y n; do
+  test -e z || mkz
+  printf '%s\n' $answer | run_rm -div z > _out 2> _err; st=$?
+  if $new; then
+    exp_st=0
+    printf "rm: attempt removal of inaccessible directory 'z'? " > _exp.err
+    if test $answer = y; then
+      echo "removed directory 'z'" > _exp.out; : > _exp.tree
+    else
+      : > _exp.out; echo 'd 0 z' > _exp.tree
+    fi
+  else
+    exp_st=1; : > _exp.out
+    echo "rm: cannot remove 'z': Directory not empty" > _exp.err
+    echo 'd 0 z' > _exp.tree
+  fi
+  test $st = $exp_st || { echo "rm -div z ($answer): exit $st, not $exp_st" >&2; fail=1; }
+  compare _exp.out _out || fail=1
+  compare _exp.err _err || fail=1
+  list_ > _tree
+  compare _exp.tree _tree || fail=1
+done
+
+exit $fail

@@ -1,0 +1,69 @@
+/* swap-helper: the attacker of tests/rm/symlink-race.sh.
+
+   swap-helper DIR COUNT TARGET
+
+   DIR holds directories v0 .. v{COUNT-1}.  Until DIR disappears (or the
+   helper is killed), it swaps each in turn for a symbolic link to TARGET
+   and back: rename vI to vI.swap, symlink TARGET as vI, then remove the
+   link and rename vI.swap back.  A remover that follows a name it has
+   checked to be a directory, instead of the directory it opened, lands in
+   TARGET.  Failures from the race (ENOENT, ENOTEMPTY...) are expected and
+   ignored.  Once DIR is gone, or on SIGTERM, prints the number of swaps it
+   made (so that the test can tell the attack happened) and exits 0.  */
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t stop;
+
+static void
+on_term (int sig)
+{
+  (void) sig;
+  stop = 1;
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc != 4)
+    {
+      fprintf (stderr, "usage: swap-helper DIR COUNT TARGET\n");
+      return 1;
+    }
+  char const *dir = argv[1];
+  long count = strtol (argv[2], NULL, 10);
+  char const *target = argv[3];
+  char name[4096], swapped[4096];
+  struct stat st;
+  long swaps = 0;
+
+  signal (SIGTERM, on_term);
+  while (!stop)
+    for (long i = 0; i < count && !stop; i++)
+      {
+        if (lstat (dir, &st) != 0 && errno == ENOENT)
+          stop = 1;
+        snprintf (name, sizeof name, "%s/v%ld", dir, i);
+        snprintf (swapped, sizeof swapped, "%s/v%ld.swap", dir, i);
+        if (rename (name, swapped) != 0)
+          continue;
+        if (symlink (target, name) == 0)
+          {
+            swaps++;
+            /* Leave the link in place a moment: the window a remover
+               that resolves names would need.  */
+            for (int spin = 0; spin < 1000; spin++)
+              if (lstat (name, &st) != 0)
+                break;
+            unlink (name);
+          }
+        rename (swapped, name);
+      }
+  printf ("%ld\n", swaps);
+  return 0;
+}
