@@ -26,11 +26,11 @@ bench: all
 
 # make demo: an npm-like tree (about 41,000 files) with one directory of
 # 20,000 (large enough to be sorted by inode), walked and stat'ed by libfts,
-# then removed.  The tree goes under TMPDIR when that is set.
+# then removed with our rm -rf.  The tree goes under TMPDIR when that is set.
 demo_dir = $${TMPDIR:-$(abs_top_builddir)}/demo-tree
 
 .PHONY: demo
-demo: src/libfts-walk$(EXEEXT) bench/gentree$(EXEEXT)
+demo: src/libfts-walk$(EXEEXT) src/rm$(EXEEXT) bench/gentree$(EXEEXT)
 	@d=$(demo_dir); \
 	trap 'rm -rf "$$d"' 0 1 2 13 15; \
 	rm -rf "$$d" && mkdir -p "$$d" || exit 1; \
@@ -39,5 +39,9 @@ demo: src/libfts-walk$(EXEEXT) bench/gentree$(EXEEXT)
 	echo "... with a directory of 20,000 files in $$d/npm/flat:"; \
 	bench/gentree flat 20000 "$$d/npm/flat" || exit 1; \
 	echo "Walking it with libfts (src/libfts-walk -a stat):"; \
-	src/libfts-walk -a stat "$$d/npm"
+	src/libfts-walk -a stat "$$d/npm" || exit 1; \
+	echo "Removing it with rm -rf (src/rm, on libfts):"; \
+	t0=$$(date +%s.%N); src/rm -rf "$$d/npm" || exit 1; t1=$$(date +%s.%N); \
+	test ! -e "$$d/npm" || { echo "$$d/npm is still there" >&2; exit 1; }; \
+	awk -v a=$$t0 -v b=$$t1 'BEGIN { printf "removed in %.3f s\n", b - a }'
 MOSTLYCLEANDIRS += demo-tree
