@@ -22,24 +22,35 @@ bench_die ()
 
 # ---- the programs under test and the helpers ------------------------------------
 
-# bench_setup_tools BUILDDIR: set WALK, GENTREE, RUSAGE and the environment
-# they need.  WALK is the real binary, not libtool's wrapper script, so that
-# neither its time, its peak RSS nor its system calls count a shell.
+# bench_setup_tools BUILDDIR SNAPSHOT: copy the programs under test and the
+# helpers into the directory SNAPSHOT, so that a rebuild during the
+# benchmark changes nothing, and set WALK, RM, GENTREE, RUSAGE and the
+# environment they need.  WALK is the real binary, not libtool's wrapper
+# script, so that neither its time, its peak RSS nor its system calls
+# count a shell.
 bench_setup_tools ()
 {
-  local b=$1
-  GENTREE=$b/bench/gentree
-  RUSAGE=$b/bench/rusage
-  WALK=$b/src/.libs/libfts-walk
-  test -x "$WALK" || WALK=$b/src/.libs/lt-libfts-walk
-  test -x "$WALK" || WALK=$b/src/libfts-walk      # linked statically
-  for t in "$GENTREE" "$RUSAGE" "$WALK"; do
+  local b=$1 snap=$2 walk=$1/src/.libs/libfts-walk t
+  test -x "$walk" || walk=$b/src/.libs/lt-libfts-walk
+  test -x "$walk" || walk=$b/src/libfts-walk      # linked statically
+  for t in "$b/bench/gentree" "$b/bench/rusage" "$walk" "$b/src/rm"; do
     test -x "$t" || bench_die "$t is not built: run 'make' first"
   done
+  # src/rm is a real binary (linked -no-install); it finds the snapshot's
+  # libfts.so through LD_LIBRARY_PATH, which comes before its RUNPATH.
+  mkdir -p "$snap/lib" \
+    && cp "$b/bench/gentree" "$b/bench/rusage" "$b/src/rm" "$snap/" \
+    && cp "$walk" "$snap/libfts-walk" || bench_die "cannot copy the programs"
   if test -d "$b/lib/.libs"; then
-    LD_LIBRARY_PATH=$b/lib/.libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-    export LD_LIBRARY_PATH
+    cp -P "$b"/lib/.libs/libfts.so* "$snap/lib/" \
+      || bench_die "cannot copy libfts.so"
   fi
+  GENTREE=$snap/gentree
+  RUSAGE=$snap/rusage
+  WALK=$snap/libfts-walk
+  RM=$snap/rm
+  LD_LIBRARY_PATH=$snap/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export LD_LIBRARY_PATH
   # libfts reads these at fts_open; the runs say what they want.
   unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS
   "$WALK" --version > /dev/null || bench_die "$WALK does not run"
