@@ -75,6 +75,22 @@ loop_attach_ ()
 $loops_"
 }
 
+# mount_scratch_ext4_ SIZE INODES: a fresh ext4 file system of SIZE bytes
+# (truncate's syntax) with INODES inodes, loop-mounted on ./mnt and undone
+# on exit.  Skips (77) without root, mkfs.ext4 or loop devices.
+mount_scratch_ext4_ ()
+{
+  require_root_
+  for tool_ in mkfs.ext4 losetup mount umount; do
+    command -v $tool_ > /dev/null || skip_ "$tool_ not found"
+  done
+  test -e /dev/loop-control || skip_ "no loop devices"
+  truncate -s "$1" img && mkfs.ext4 -q -F -N "$2" img \
+    || framework_failure_ "cannot make an ext4 image"
+  loop_attach_ img || skip_ "cannot attach a loop device"
+  mkdir mnt && mount_ -t ext4 "$loop_dev_" mnt || skip_ "cannot mount ext4"
+}
+
 cleanup_ ()
 {
   cd / || :

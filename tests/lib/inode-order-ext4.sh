@@ -7,22 +7,13 @@
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 
-require_root_
-for tool in mkfs.ext4 losetup mount umount; do
-  command -v $tool > /dev/null || skip_ "$tool not found"
-done
-test -e /dev/loop-control || skip_ "no loop devices"
+mount_scratch_ext4_ 256M 65536
 
 ours=$abs_top_builddir/tests/lib/fts-print-ours
 test -x "$ours" || framework_failure_ "fts-print-ours not built"
 
 n=20000
 
-# ---- an ext4 file system with one directory of $n files ---------------------
-truncate -s 256M img && mkfs.ext4 -q -F -N 65536 img \
-  || framework_failure_ "cannot make an ext4 image"
-loop_attach_ img || skip_ "cannot attach a loop device"
-mkdir mnt && mount_ -t ext4 "$loop_dev_" mnt || skip_ "cannot mount ext4"
 mkdir mnt/d || framework_failure_ "mkdir mnt/d"
 # Create them all, then replace every other one, so that the new files take
 # the freed inodes and inode numbers interleave with creation order.

@@ -9,21 +9,13 @@
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 
-require_root_
-for tool in mkfs.ext4 losetup mount umount; do
-  command -v $tool > /dev/null || skip_ "$tool not found"
-done
-test -e /dev/loop-control || skip_ "no loop devices"
+mount_scratch_ext4_ 512M 140000
 
 ours=$abs_top_builddir/tests/lib/fts-print-ours
 test -x "$ours" || framework_failure_ "fts-print-ours not built"
 
 n=65010
 
-truncate -s 512M img && mkfs.ext4 -q -F -N 140000 img \
-  || framework_failure_ "cannot make an ext4 image"
-loop_attach_ img || skip_ "cannot attach a loop device"
-mkdir mnt && mount_ -t ext4 "$loop_dev_" mnt || skip_ "cannot mount ext4"
 mkdir mnt/big || framework_failure_ "mkdir mnt/big"
 (cd mnt/big && seq -f d%05g 1 $n | xargs mkdir \
    && seq -f d%05g/file 1 $n | xargs touch) \
