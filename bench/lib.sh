@@ -36,8 +36,7 @@ bench_setup_tools ()
   for t in "$b/bench/gentree" "$b/bench/rusage" "$walk" "$b/src/rm"; do
     test -x "$t" || bench_die "$t is not built: run 'make' first"
   done
-  # src/rm is a real binary (linked -no-install); it finds the snapshot's
-  # libfts.so through LD_LIBRARY_PATH, which comes before its RUNPATH.
+  # src/rm is a real binary, with libfts linked in statically.
   mkdir -p "$snap/lib" \
     && cp "$b/bench/gentree" "$b/bench/rusage" "$b/src/rm" "$snap/" \
     && cp "$walk" "$snap/libfts-walk" || bench_die "cannot copy the programs"

@@ -17,5 +17,6 @@ src_libfts_walk_LDADD = $(src_ldadd)
 bin_PROGRAMS += src/rm
 src_rm_SOURCES = src/rm.c src/remove.c src/remove.h
 src_rm_CPPFLAGS = $(src_cppflags)
-src_rm_LDADD = $(src_ldadd)
-src_rm_LDFLAGS = $(AM_LDFLAGS) -no-install
+# libfts linked in statically: src/rm is then a real binary (no libtool
+# wrapper), which the tests run as "rm", and it installs self-contained.
+src_rm_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
