@@ -82,6 +82,7 @@ bench_cleanup ()
   done
   BENCH_MOUNTS=()
   for ((i = ${#BENCH_LOOPS[@]} - 1; i >= 0; i--)); do
+    bench_loop_is_ours "${BENCH_LOOPS[i]}" || continue
     losetup -d "${BENCH_LOOPS[i]}" \
       || echo "bench: cannot detach ${BENCH_LOOPS[i]}" >&2
   done
@@ -148,10 +149,23 @@ bench_attach ()
   BENCH_LOOPS+=("$BENCH_LOOP")
 }
 
+# bench_detach DEVICE: detach DEVICE if it still holds one of our images
+# (something else may have detached it, and the kernel may have given the
+# name to someone else since).
 bench_detach ()
 {
-  losetup -d "$1" || return
   bench_forget BENCH_LOOPS "$1"
+  bench_loop_is_ours "$1" || return 0
+  losetup -d "$1"
+}
+
+# bench_loop_is_ours DEVICE: whether DEVICE is bound to an image under
+# BENCH_DIR.
+bench_loop_is_ours ()
+{
+  local back
+  back=$(losetup -n -O BACK-FILE "$1" 2>/dev/null) || return 1
+  case $back in "$BENCH_DIR"/*) return 0 ;; *) return 1 ;; esac
 }
 
 # bench_mount DEVICE MOUNTPOINT [ro]: mount DEVICE there, noatime so that
