@@ -207,8 +207,4 @@ enum libfts_fs_policy fts__env_fs_policy (void);
 bool fts__want_inode_sort (const struct fts__stream *s, size_t count,
                            const struct fts__fs_row *fs);
 
-/* ---- shared by the files above (fts.c) ---------------------------------- */
-
-int fts__stat (struct fts__stream *s, FTSENT *p, bool follow);
-
 #endif /* LIBFTS_FTS_INT_H */

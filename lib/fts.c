@@ -291,8 +291,8 @@ classify (struct fts__stream *s, FTSENT *p)
    the walk started), following a final symlink if FOLLOW.  Returns P's new
    fts_info and sets fts_errno: FTS_NS when the stat failed (the stat
    buffer is then zeroed), FTS_SLNONE for a followed symlink to nothing.  */
-int
-fts__stat (struct fts__stream *s, FTSENT *p, bool follow)
+static int
+stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
 {
   struct fts__ent *e = fts__priv (p);
   const char *name = e->arg ? e->arg : p->fts_name;
@@ -385,14 +385,14 @@ stat_child (struct fts__stream *s, FTSENT *p, bool nameonly, bool handing_out)
   if (nameonly || may_skip_stat (s, type))
     return nostat (p, type);
   int info = handing_out ? open_child_dir (s, p) : -1;
-  return info >= 0 ? info : fts__stat (s, p, isset (s, FTS_LOGICAL));
+  return info >= 0 ? info : stat_entry (s, p, isset (s, FTS_LOGICAL));
 }
 
 static int
 stat_root (struct fts__stream *s, FTSENT *p)
 {
   fts__priv (p)->flags &= ~FTS__E_UNSTATED;
-  int info = fts__stat (s, p, isset (s, FTS_COMFOLLOW | FTS_LOGICAL));
+  int info = stat_entry (s, p, isset (s, FTS_COMFOLLOW | FTS_LOGICAL));
   return info == FTS_DOT ? FTS_D : info;
 }
 
@@ -739,13 +739,13 @@ fts_read (FTS *sp)
     {
       drop_dir_state (s, p);
       p->fts_info = p->fts_level == FTS_ROOTLEVEL
-                    ? stat_root (s, p) : fts__stat (s, p, isset (s, FTS_LOGICAL));
+                    ? stat_root (s, p) : stat_entry (s, p, isset (s, FTS_LOGICAL));
       return p;
     }
   if (instr == FTS_FOLLOW
       && (p->fts_info == FTS_SL || p->fts_info == FTS_SLNONE))
     {
-      p->fts_info = fts__stat (s, p, true);
+      p->fts_info = stat_entry (s, p, true);
       if (p->fts_info == FTS_D)
         p->fts_flags |= FTS_SYMFOLLOW;
       return p;
@@ -976,7 +976,7 @@ libfts_stat (FTS *sp, FTSENT *p, int follow)
       errno = EINVAL;
       return -1;
     }
-  int info = fts__stat (fts__stream (sp), p, follow);
+  int info = stat_entry (fts__stream (sp), p, follow);
   fts__priv (p)->flags &= ~FTS__E_UNSTATED;
   if (p->fts_level == FTS_ROOTLEVEL && info == FTS_DOT)
     info = FTS_D;
