@@ -968,6 +968,15 @@ libfts_dirfd (FTS *sp)
   return fts__dir_fd (fts__stream (sp), p->fts_parent);
 }
 
+/* Whether P is a directory the walk is done with, or could not read: its
+   fts_info and fts_errno say so, and a new stat must not undo that.  */
+static bool
+visited_dir (const FTSENT *p)
+{
+  return p->fts_info == FTS_DP || p->fts_info == FTS_DNR
+         || p->fts_info == FTS_ERR;
+}
+
 int
 libfts_stat (FTS *sp, FTSENT *p, int follow)
 {
@@ -976,8 +985,19 @@ libfts_stat (FTS *sp, FTSENT *p, int follow)
       errno = EINVAL;
       return -1;
     }
+  int old_info = p->fts_info, old_errno = p->fts_errno;
   int info = stat_entry (fts__stream (sp), p, follow);
   fts__priv (p)->flags &= ~FTS__E_UNSTATED;
+  if (visited_dir (p))
+    {
+      /* Refresh the stat buffer only: as FTS_D, fts_read would descend
+         into the directory again.  */
+      if (info == FTS_NS)
+        errno = p->fts_errno;
+      p->fts_errno = old_errno;
+      p->fts_cycle = NULL;
+      return info == FTS_NS ? FTS_NS : old_info;
+    }
   if (p->fts_level == FTS_ROOTLEVEL && info == FTS_DOT)
     info = FTS_D;
   return p->fts_info = info;

@@ -150,7 +150,11 @@ int libfts_dirfd (FTS *ftsp);
    FTS_NSOK), relative to its directory's descriptor, following a symbolic
    link when FOLLOW is nonzero.  Fills *P->fts_statp and sets fts_info,
    fts_errno, fts_ino, fts_dev and fts_nlink as fts_read would have, and
-   returns the new fts_info (FTS_NS on failure, with fts_errno set).  */
+   returns the new fts_info (FTS_NS on failure, with fts_errno set).  A
+   directory the walk is done with (FTS_DP, FTS_DNR, FTS_ERR) keeps its
+   fts_info and fts_errno: only the stat buffer and the identity fields are
+   refreshed, and the call returns that fts_info, or FTS_NS with errno set
+   when the stat failed.  */
 int libfts_stat (FTS *ftsp, FTSENT *p, int follow);
 
 /* Real depth of P, which fts_level (a short) cannot hold past 32767.  */

@@ -554,6 +554,59 @@ START_TEST (test_nostat)
 }
 END_TEST
 
+/* libfts_stat on a directory the walk is done with (FTS_DP; FTS_DNR as
+   a non-root user) refreshes its stat buffer but keeps its fts_info and
+   fts_errno: the walk goes on, not back into the directory.  */
+START_TEST (test_stat_visited_directory)
+{
+  int options = access_modes[_i] | FTS_NOSTAT;
+  unit_make ("root/d/g root/u/x");
+  ck_assert_int_eq (chmod ("root/u", 0), 0);
+  /* Unreadable unless we are (still) root.  */
+  bool dnr = unit_drop_privileges ();
+  struct stat want;
+  ck_assert_int_eq (lstat ("root/d", &want), 0);
+  FTS *sp = open1 ("root", options, unit_by_name);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p;
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      if (p->fts_level != 1 || (p->fts_info != FTS_DP && p->fts_info != FTS_DNR))
+        continue;
+      int info = p->fts_info, err = p->fts_errno;
+      memset (p->fts_statp, 0, sizeof *p->fts_statp);
+      ck_assert_int_eq (libfts_stat (sp, p, 0), info);
+      ck_assert_int_eq (p->fts_info, info);
+      ck_assert_int_eq (p->fts_errno, err);
+      ck_assert (S_ISDIR (p->fts_statp->st_mode));
+      if (strcmp (p->fts_name, "d") == 0)
+        ck_assert (p->fts_statp->st_ino == want.st_ino);
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  ck_assert_str_eq (buf, dnr ? "D 0 root\n"
+                               "D 1 root/d\n"
+                               "NSOK 2 root/d/g\n"
+                               "DP 1 root/d\n"
+                               "D 1 root/u\n"
+                               "DNR 1 root/u EACCES\n"
+                               "DP 0 root\n"
+                             : "D 0 root\n"
+                               "D 1 root/d\n"
+                               "NSOK 2 root/d/g\n"
+                               "DP 1 root/d\n"
+                               "D 1 root/u\n"
+                               "NSOK 2 root/u/x\n"
+                               "DP 1 root/u\n"
+                               "DP 0 root\n");
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
 START_TEST (test_default_fifo)
 {
   unit_make ("root/p|");
@@ -1255,6 +1308,7 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_seedot, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_seedot_nested, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_nostat, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_stat_visited_directory, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_default_fifo, 0, N_ACCESS_MODES);
   suite_add_tcase (s, tc);
 }
