@@ -1,4 +1,5 @@
-/* fts-dir.c: read a whole directory compactly, and sort it by inode.
+/* fts-dir.c: read a directory compactly, a chunk at a time, and sort it
+   by inode.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -24,9 +25,9 @@ struct fts__linux_dirent64
   char d_name[];
 };
 
-/* Initial sizes: small, so that the many small directories of an ordinary
-   tree cost little; doubled as needed.  */
-enum { DIR_INITIAL_ENTRIES = 32, DIR_INITIAL_NAMES = 512 };
+/* The first allocation of a directory's arrays is exactly what its first
+   getdents batch needs, so that the many small directories of a tree (and
+   each level of a deep one) cost little; later ones double.  */
 
 /* The arena offset is 48 bits wide (see struct fts__dent).  */
 #define DIR_MAX_NAMES ((size_t) 1 << 47)
@@ -46,13 +47,14 @@ fts__dir_free (struct fts__dir *d)
 }
 
 /* Grow *P, an array of *CAP elements of SIZE bytes, so that it holds at
-   least NEED.  Returns 0, or -1 with errno ENOMEM leaving *P as it was.  */
+   least NEED: exactly NEED the first time, then by doubling.  Returns 0,
+   or -1 with errno ENOMEM leaving *P as it was.  */
 static int
-grow (void **p, size_t *cap, size_t need, size_t size, size_t initial)
+grow (void **p, size_t *cap, size_t need, size_t size)
 {
   if (need <= *cap)
     return 0;
-  size_t n = *cap ? *cap : initial;
+  size_t n = *cap ? *cap : need;
   while (n < need)
     {
       if (n > SIZE_MAX / 2 / size)
@@ -62,11 +64,34 @@ grow (void **p, size_t *cap, size_t need, size_t size, size_t initial)
         }
       n *= 2;
     }
+  if (n > SIZE_MAX / size)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
   void *q = realloc (*p, n * size);
   if (!q)
     return -1;
   *p = q;
   *cap = n;
+  return 0;
+}
+
+/* Make room in D for COUNT more entries with NAMES_LEN more bytes of
+   names (NULs included).  Returns 0, or -1 with errno ENOMEM.  */
+static int
+reserve (struct fts__dir *d, size_t count, size_t names_len)
+{
+  if (names_len >= DIR_MAX_NAMES - d->names_len)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  if (grow ((void **) &d->ents, &d->cap, d->count + count,
+            sizeof *d->ents) != 0
+      || grow ((void **) &d->names, &d->names_cap, d->names_len + names_len,
+               1) != 0)
+    return -1;
   return 0;
 }
 
@@ -76,17 +101,9 @@ int
 fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
               uint64_t ino, unsigned char type)
 {
-  size_t off = d->names_len;
-  if (namelen >= DIR_MAX_NAMES - off)
-    {
-      errno = ENOMEM;
-      return -1;
-    }
-  if (grow ((void **) &d->ents, &d->cap, d->count + 1, sizeof *d->ents,
-            DIR_INITIAL_ENTRIES) != 0
-      || grow ((void **) &d->names, &d->names_cap, off + namelen + 1, 1,
-               DIR_INITIAL_NAMES) != 0)
+  if (namelen >= DIR_MAX_NAMES || reserve (d, 1, namelen + 1) != 0)
     return -1;
+  size_t off = d->names_len;
   memcpy (d->names + off, name, namelen);
   d->names[off + namelen] = '\0';
   d->names_len = off + namelen + 1;
@@ -96,6 +113,7 @@ fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
   e->name_lo = (uint32_t) off;
   e->name_hi = (uint16_t) ((uint64_t) off >> 32);
   e->type = type;
+  d->total++;
   return 0;
 }
 
@@ -123,20 +141,29 @@ is_dot_or_dotdot (const char *name)
 }
 
 /* Add the entries of one getdents batch (LEN bytes of BUF) to D, skipping
-   "." and ".." unless SEEDOT.  Returns 0 or -1 with errno ENOMEM.  */
+   "." and ".." unless SEEDOT, and note where the batch ended.  Room for
+   the whole batch is made first.  Returns 0 or -1 with errno ENOMEM.  */
 static int
 add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
 {
-  for (size_t pos = 0; pos < len; )
+  size_t count = 0, names_len = 0;
+  const struct fts__linux_dirent64 *de;
+  for (size_t pos = 0; pos < len; pos += de->d_reclen)
     {
-      const struct fts__linux_dirent64 *de
-        = (const struct fts__linux_dirent64 *) (buf + pos);
-      pos += de->d_reclen;
+      de = (const struct fts__linux_dirent64 *) (buf + pos);
+      count++;
+      names_len += strlen (de->d_name) + 1;
+    }
+  if (reserve (d, count, names_len) != 0)
+    return -1;
+  for (size_t pos = 0; pos < len; pos += de->d_reclen)
+    {
+      de = (const struct fts__linux_dirent64 *) (buf + pos);
+      d->resume = de->d_off;
       if (!seedot && is_dot_or_dotdot (de->d_name))
         continue;
-      if (fts__dir_add (d, de->d_name, strlen (de->d_name), de->d_ino,
-                        de->d_type) != 0)
-        return -1;
+      fts__dir_add (d, de->d_name, strlen (de->d_name), de->d_ino,
+                    de->d_type);
     }
   return 0;
 }
@@ -146,44 +173,86 @@ add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
 enum { DIRENT_MAX_RECLEN = (offsetof (struct fts__linux_dirent64, d_name)
                             + 256 + 7) & ~7 };
 
-/* Read every entry of the directory open on FD into D (which must be
-   empty), with getdents64 batches of BUFSIZE bytes in BUF.  With
-   SHORT_BATCH_ENDS (the file system fills each batch as far as the
-   directory goes, see fs-policy.c), a batch that left room for another
-   entry of any name is taken as the last, which saves the call that would
-   only return 0: one system call per directory.  Returns 0 when
-   something was read or the directory is empty; if a later batch failed,
-   its errno is in D->read_errno and what came before is kept (the caller
-   reports it after handing those out).  Returns -1 with errno when the
-   first batch fails (e.g. ENOTDIR, EACCES on some file systems, EIO) or
-   memory runs out; D is then freed.  */
-int
-fts__dir_read (struct fts__dir *d, int fd, bool seedot,
-               bool short_batch_ends, char *buf, size_t bufsize)
+/* Read the next chunk of the directory open on FD, from FD's offset, into
+   D (emptied first), as R says.  FIRST: a failure of the first batch is
+   the caller's to report (ENOTDIR, EACCES on some file systems, EIO),
+   not a read cut short.  Returns 0, or -1 with errno (then D's entries
+   are unspecified).  */
+static int
+read_chunk (struct fts__dir *d, int fd, const struct fts__dir_reader *r,
+            bool first)
 {
-  bool first = true;
+  d->count = d->next = d->names_len = 0;
+  d->more = d->sorted = false;
   for (;;)
     {
-      ssize_t n = read_batch (fd, buf, bufsize);
+      ssize_t n = read_batch (fd, r->buf, r->bufsize);
       if (n == 0)
         return 0;
       if (n < 0)
         {
           if (first)
-            goto out_free;
+            return -1;
           /* Linux cannot resume a getdents stream after an error such as
              EIO: keep what was read and report the error.  */
           d->read_errno = errno;
           return 0;
         }
       first = false;
-      if (add_batch (d, buf, n, seedot) != 0)
-        goto out_free;
-      if (short_batch_ends && (size_t) n + DIRENT_MAX_RECLEN <= bufsize)
+      if (add_batch (d, r->buf, n, r->seedot) != 0)
+        return -1;
+      if (r->short_batch_ends && (size_t) n + DIRENT_MAX_RECLEN <= r->bufsize)
         return 0;
+      if (d->count >= r->chunk)
+        {
+          d->more = true;
+          return 0;
+        }
     }
+}
 
- out_free:;
+/* Read the first chunk of the directory open on FD (at its start) into D,
+   which must be fresh from fts__dir_init, as R says: R->chunk entries or
+   a little more (the rest of the batch that reached it), or all of them.
+   With R->short_batch_ends (the file system fills each batch as far as
+   the directory goes, see fs-policy.c), a batch that left room for
+   another entry of any name is taken as the last, which saves the call
+   that would only return 0: one system call per directory.  Returns 0
+   when something was read or the directory is empty, D->more telling
+   whether there is more to read (fts__dir_read_more); if a later batch
+   failed, its errno is in D->read_errno and what came before is kept (the
+   caller reports it after handing those out).  Returns -1 with errno when
+   the first batch fails or memory runs out; D is then freed.  */
+int
+fts__dir_read (struct fts__dir *d, int fd, const struct fts__dir_reader *r)
+{
+  if (read_chunk (d, fd, r, true) == 0)
+    return 0;
+  int e = errno;
+  fts__dir_free (d);
+  errno = e;
+  return -1;
+}
+
+/* Read the next chunk of a directory whose previous chunk (in D, handed
+   out by now) ended with D->more, from the descriptor FD, which may have
+   been closed and reopened since: the offset is set again from D first.
+   Returns 0 with D holding the chunk: possibly empty when the directory
+   ended; a failure to seek or read is then in D->read_errno.  Returns -1
+   with errno ENOMEM (D is then freed).  */
+int
+fts__dir_read_more (struct fts__dir *d, int fd,
+                    const struct fts__dir_reader *r)
+{
+  if (lseek (fd, d->resume, SEEK_SET) == -1)
+    {
+      d->count = d->next = 0;
+      d->more = false;
+      d->read_errno = errno;
+      return 0;
+    }
+  if (read_chunk (d, fd, r, false) == 0)
+    return 0;
   int e = errno;
   fts__dir_free (d);
   errno = e;

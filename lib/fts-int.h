@@ -29,25 +29,54 @@ struct fts__dent
 struct fts__dir
 {
   struct fts__dent *ents;  /* in readdir order, or sorted by ino */
-  size_t count;            /* entries read */
+  size_t count;            /* entries in this chunk */
   size_t next;             /* index of the next entry to hand out */
   size_t cap;
   char *names;             /* arena of NUL-terminated names */
   size_t names_len;
   size_t names_cap;
+  size_t total;            /* entries read from the directory so far */
+  int64_t resume;          /* d_off where the next chunk starts */
   int read_errno;          /* error that stopped the read early, or 0 */
-  bool sorted;             /* handed out in inode order */
+  bool more;               /* the chunk ended before the directory */
+  bool sorted;             /* this chunk is in inode order */
+};
+
+/* How one directory is read: with which buffer, how far at a time.  */
+struct fts__dir_reader
+{
+  char *buf;               /* for getdents64 */
+  size_t bufsize;
+  size_t chunk;            /* stop after the batch that reaches this many
+                              entries (SIZE_MAX: read the whole directory) */
+  bool seedot;             /* keep "." and ".." */
+  bool short_batch_ends;   /* a batch with room to spare was the last */
 };
 
 void fts__dir_init (struct fts__dir *d);
 void fts__dir_free (struct fts__dir *d);
 int fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
                   uint64_t ino, unsigned char type);
-int fts__dir_read (struct fts__dir *d, int fd, bool seedot,
-                   bool short_batch_ends, char *buf, size_t bufsize);
+int fts__dir_read (struct fts__dir *d, int fd,
+                   const struct fts__dir_reader *r);
+int fts__dir_read_more (struct fts__dir *d, int fd,
+                        const struct fts__dir_reader *r);
 const char *fts__dent_name (const struct fts__dir *d,
                             const struct fts__dent *e);
 void fts__dir_sort_by_inode (struct fts__dir *d);
+
+/* A large directory is read, sorted and handed out this many entries at a
+   time (plus the rest of the getdents batch that reaches it), not whole.
+   Measured on ext4, flat 1,000,000 entries (see NEWS and the manual):
+   sorting 250,000-entry chunks beat sorting the whole directory, stat'ing
+   under a 160 MiB memory cap (22-23 s against 28-37 s; GNU's 100,000-
+   entry batches: 26-28 s) and unlinking warm (22-27 s against 29-36 s):
+   stat and unlink by name walk the directory's own hash-ordered blocks as
+   well as the inode table, and a chunk keeps the first local while still
+   climbing the second in order.  100,000-entry chunks were in between.
+   It also bounds the memory per directory: a chunk's entries (at most
+   8 MiB, doubling included) and names, however large the directory.  */
+enum { FTS__DIR_CHUNK_ENTRIES = 256 * 1024 };
 
 /* Size of the getdents buffer, one per stream: 64 KiB returns ~2,000
    entries of a large directory per system call; glibc's readdir uses 32.  */

@@ -466,9 +466,13 @@ count_entries (const struct fts__dir *dir, bool seedot)
   return n;
 }
 
+static int read_more (struct fts__stream *s, FTSENT *d);
+
 /* The next child of directory D to hand out, taken from its list or
-   materialized from its compact entries (which are freed with the last).
-   Null when there is none, or with errno ENOMEM.  */
+   materialized from its compact entries (reading the next chunk of a
+   large directory when one is used up; the compact entries are freed with
+   the directory's last).  Null when there is none, or with errno ENOMEM or
+   the error that kept D from being reopened.  */
 static FTSENT *
 next_child (struct fts__stream *s, FTSENT *d)
 {
@@ -483,6 +487,12 @@ next_child (struct fts__stream *s, FTSENT *d)
       return p;
     }
   struct fts__dir *dir = de->dir;
+  if (dir && dir->next == dir->count && dir->more)
+    {
+      if (read_more (s, d) != 0)
+        return NULL;
+      errno = 0;
+    }
   if (!dir || dir->next == dir->count)
     return NULL;
 
@@ -498,7 +508,7 @@ next_child (struct fts__stream *s, FTSENT *d)
       p->fts_parent = d;
       p->fts_ino = ent->ino;
     }
-  if (dir->next == dir->count)
+  if (dir->next == dir->count && !dir->more)
     {
       fts__dir_free (dir);
       free (dir);
@@ -529,12 +539,55 @@ build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
   return 0;
 }
 
-/* Read directory D (an FTS_D entry) whole: open it relative to its parent,
-   read every entry compactly, sort by inode when the threshold and the
-   file system's policy say so, and enter it in the cycle set.  With LIST
-   (fts_children, or a comparison function) the children are also
-   materialized.  Returns 0; or -1 with errno when D cannot be read, after
-   which D's descriptor is closed.  */
+/* How S reads a directory on a file system of policy FS: all of it for
+   LIST (fts_children, or a comparison function, which need every entry at
+   once); otherwise a chunk at a time, of FTS__DIR_CHUNK_ENTRIES or of the
+   threshold when that is larger, so that a directory that reaches the
+   threshold has each of its chunks sorted.  */
+static struct fts__dir_reader
+reader_for (const struct fts__stream *s, const struct fts__fs_row *fs,
+            bool list)
+{
+  size_t chunk = FTS__DIR_CHUNK_ENTRIES;
+  if (list)
+    chunk = SIZE_MAX;
+  else if (s->sort_threshold != LIBFTS_INODE_SORT_NEVER
+           && s->sort_threshold > chunk)
+    chunk = s->sort_threshold;
+  return (struct fts__dir_reader) {
+    .buf = s->getdents_buf,
+    .bufsize = FTS__GETDENTS_BUFSIZE,
+    .chunk = chunk,
+    .seedot = isset (s, FTS_SEEDOT),
+    .short_batch_ends = fs->fills_batches && isset (s, FTS_TRUST_SHORT_READS),
+  };
+}
+
+/* D's compact entries hold a chunk just read: count it, note a read error
+   for D's post-order visit, and sort it by inode when the directory has
+   reached the threshold and the file system's policy FS says so.  */
+static void
+take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
+{
+  struct fts__dir *dir = fts__priv (d)->dir;
+  s->stats.entries += count_entries (dir, isset (s, FTS_SEEDOT));
+  if (dir->read_errno)
+    d->fts_errno = dir->read_errno;
+  if (s->compar || !fts__want_inode_sort (s, dir->total, fs))
+    return;
+  unsigned long long t0 = now_nsec ();
+  fts__dir_sort_by_inode (dir);
+  s->stats.sort_nsec += now_nsec () - t0;
+  if (dir->total == dir->count)
+    s->stats.dirs_sorted++;
+}
+
+/* Read directory D (an FTS_D entry): open it relative to its parent, read
+   its first chunk (all of it with LIST: fts_children, or a comparison
+   function) compactly, sorted by inode when the threshold and the file
+   system's policy say so, and enter D in the cycle set.  With LIST the
+   children are also materialized.  Returns 0; or -1 with errno when D
+   cannot be read, after which D's descriptor is closed.  */
 static int
 read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
 {
@@ -555,23 +608,11 @@ read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
   fts__dir_init (de->dir);
   const struct fts__fs_row *fs
     = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
-  bool short_batch_ends = fs->fills_batches
-                          && isset (s, FTS_TRUST_SHORT_READS);
-  if (fts__dir_read (de->dir, fd, isset (s, FTS_SEEDOT), short_batch_ends,
-                     s->getdents_buf, FTS__GETDENTS_BUFSIZE) != 0)
+  struct fts__dir_reader r = reader_for (s, fs, list);
+  if (fts__dir_read (de->dir, fd, &r) != 0)
     goto out_close;
-
   s->stats.dirs_read++;
-  s->stats.entries += count_entries (de->dir, isset (s, FTS_SEEDOT));
-  if (de->dir->read_errno)
-    d->fts_errno = de->dir->read_errno;
-  if (!s->compar && fts__want_inode_sort (s, de->dir->count, fs))
-    {
-      unsigned long long t0 = now_nsec ();
-      fts__dir_sort_by_inode (de->dir);
-      s->stats.sort_nsec += now_nsec () - t0;
-      s->stats.dirs_sorted++;
-    }
+  take_chunk (s, d, fs);
   if (fts__cycle_enter (&s->cycle, de->st.st_dev, de->st.st_ino, d) != 0)
     goto out_close;
   de->flags |= FTS__E_ACTIVE;
@@ -586,6 +627,31 @@ read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
   drop_dir_state (s, d);
   errno = err;
   return -1;
+}
+
+/* Read the next chunk of D, whose compact entries have all been handed
+   out and which has more (see reader_for), through its descriptor,
+   reopened if it was closed meanwhile.  Returns 0 (the chunk is empty
+   when the directory ended; a read error goes to D's fts_errno), or -1
+   with errno when D cannot be reopened or memory runs out.  */
+static int
+read_more (struct fts__stream *s, FTSENT *d)
+{
+  struct fts__ent *de = fts__priv (d);
+  int fd = fts__dir_fd (s, d);
+  if (fd < 0)
+    return -1;
+  const struct fts__fs_row *fs
+    = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
+  struct fts__dir_reader r = reader_for (s, fs, false);
+  if (fts__dir_read_more (de->dir, fd, &r) != 0)
+    {
+      free (de->dir);
+      de->dir = NULL;
+      return -1;
+    }
+  take_chunk (s, d, fs);
+  return 0;
 }
 
 /* ---- handing entries out -------------------------------------------------- */

@@ -20,6 +20,18 @@
 
 #include "fts-int.h"
 
+/* How the tests read: with BUF of BUFSIZE bytes, CHUNK entries at a
+   time.  */
+static struct fts__dir_reader
+reader (char *buf, size_t bufsize, size_t chunk, bool seedot,
+        bool short_batch_ends)
+{
+  return (struct fts__dir_reader) {
+    .buf = buf, .bufsize = bufsize, .chunk = chunk, .seedot = seedot,
+    .short_batch_ends = short_batch_ends
+  };
+}
+
 /* A fixed sequence of pseudo-random numbers (splitmix64), so that a
    failure can be replayed.  */
 static uint64_t rng_state;
@@ -288,7 +300,9 @@ read_listing (const char *dir, bool seedot, size_t bufsize)
   fts__dir_init (&d);
   int fd = open_dir (dir);
   char *buf = unit_keep (malloc (bufsize));
-  ck_assert_int_eq (fts__dir_read (&d, fd, seedot, false, buf, bufsize), 0);
+  struct fts__dir_reader r = reader (buf, bufsize, SIZE_MAX, seedot, false);
+  ck_assert_int_eq (fts__dir_read (&d, fd, &r), 0);
+  ck_assert (!d.more);
   ck_assert_int_eq (d.read_errno, 0);
 
   char **lines = unit_keep (calloc (d.count + 1, sizeof *lines));
@@ -372,7 +386,8 @@ START_TEST (test_read_small_buffer)
   fts__dir_init (&d);
   dfd = open_dir ("big");
   char buf[512];
-  ck_assert_int_eq (fts__dir_read (&d, dfd, false, _i, buf, sizeof buf), 0);
+  struct fts__dir_reader r = reader (buf, sizeof buf, SIZE_MAX, false, _i);
+  ck_assert_int_eq (fts__dir_read (&d, dfd, &r), 0);
   ck_assert_int_eq (d.read_errno, 0);
   ck_assert_uint_eq (d.count, N);
   unsigned char seen[N] = { 0 };
@@ -398,7 +413,8 @@ START_TEST (test_read_not_a_directory)
   fts__dir_init (&d);
   char buf[4096];
   errno = 0;
-  ck_assert_int_eq (fts__dir_read (&d, fd, false, false, buf, sizeof buf), -1);
+  struct fts__dir_reader r = reader (buf, sizeof buf, SIZE_MAX, false, false);
+  ck_assert_int_eq (fts__dir_read (&d, fd, &r), -1);
   ck_assert_int_eq (errno, ENOTDIR);
   ck_assert_uint_eq (d.count, 0);
   close (fd);
@@ -412,7 +428,8 @@ START_TEST (test_read_bad_descriptor)
   fts__dir_init (&d);
   char buf[4096];
   errno = 0;
-  ck_assert_int_eq (fts__dir_read (&d, -1, false, false, buf, sizeof buf), -1);
+  struct fts__dir_reader r = reader (buf, sizeof buf, SIZE_MAX, false, false);
+  ck_assert_int_eq (fts__dir_read (&d, -1, &r), -1);
   ck_assert_int_eq (errno, EBADF);
   fts__dir_free (&d);
 }
@@ -426,7 +443,8 @@ START_TEST (test_read_then_sort)
   fts__dir_init (&d);
   int fd = open_dir ("dir");
   char buf[1024];
-  ck_assert_int_eq (fts__dir_read (&d, fd, false, false, buf, sizeof buf), 0);
+  struct fts__dir_reader r = reader (buf, sizeof buf, SIZE_MAX, false, false);
+  ck_assert_int_eq (fts__dir_read (&d, fd, &r), 0);
   fts__dir_sort_by_inode (&d);
   ck_assert_uint_eq (d.count, 9);
   for (size_t i = 0; i < d.count; i++)
@@ -439,6 +457,126 @@ START_TEST (test_read_then_sort)
         ck_assert (d.ents[i - 1].ino < d.ents[i].ino);
     }
   close (fd);
+  fts__dir_free (&d);
+}
+END_TEST
+
+/* Make N empty files named "00000".. in a new directory DIR; returns
+   DIR's descriptor.  */
+static int
+make_numbered_files (const char *dir, int n)
+{
+  ck_assert_int_eq (mkdir (dir, 0755), 0);
+  int dfd = open_dir (dir);
+  for (int i = 0; i < n; i++)
+    {
+      char name[16];
+      snprintf (name, sizeof name, "%05d", i);
+      int fd = openat (dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                       0644);
+      unit_check_msg (fd >= 0, "%s: %s", name, strerror (errno));
+      close (fd);
+    }
+  return dfd;
+}
+
+/* Mark the numbered names of D's chunk in SEEN, failing on a repeat;
+   returns how many there were.  */
+static size_t
+mark_chunk (const struct fts__dir *d, unsigned char *seen, int n)
+{
+  for (size_t k = 0; k < d->count; k++)
+    {
+      const char *name = fts__dent_name (d, &d->ents[k]);
+      int i = atoi (name);
+      unit_check_msg (i >= 0 && i < n && !seen[i], "entry %s", name);
+      seen[i] = 1;
+    }
+  return d->count;
+}
+
+/* 3,000 entries read 1,000 at a time (through a 4 KiB buffer, so each
+   chunk ends within a batch's worth past 1,000), with the descriptor
+   closed and reopened between chunks (_i == 1) and each chunk's entries
+   unlinked before the next is read, as rm does: every entry comes out
+   exactly once, and the last chunk says there is no more.  */
+START_TEST (test_read_chunks)
+{
+  enum { N = 3000, CHUNK = 1000 };
+  int dfd = make_numbered_files ("big", N);
+  char buf[4096];
+  struct fts__dir_reader r = reader (buf, sizeof buf, CHUNK, false, false);
+  struct fts__dir d;
+  fts__dir_init (&d);
+  unsigned char seen[N] = { 0 };
+  size_t total = 0, chunks = 0;
+  ck_assert_int_eq (fts__dir_read (&d, dfd, &r), 0);
+  for (;;)
+    {
+      chunks++;
+      unit_check (d.count >= CHUNK || !d.more);
+      unit_check (d.count < CHUNK + sizeof buf / 24);
+      total += mark_chunk (&d, seen, N);
+      ck_assert_uint_eq (d.total, total);
+      for (size_t k = 0; k < d.count; k++)
+        ck_assert_int_eq (unlinkat (dfd, fts__dent_name (&d, &d.ents[k]),
+                                    0), 0);
+      if (!d.more)
+        break;
+      if (_i)
+        {
+          close (dfd);
+          dfd = open_dir ("big");
+        }
+      ck_assert_int_eq (fts__dir_read_more (&d, dfd, &r), 0);
+      ck_assert_int_eq (d.read_errno, 0);
+    }
+  ck_assert_uint_eq (total, N);
+  unit_check (chunks >= 3 && chunks <= 4);
+  close (dfd);
+  fts__dir_free (&d);
+}
+END_TEST
+
+/* A chunk that ends exactly where the directory does: the next read
+   finds nothing, and says so.  */
+START_TEST (test_read_chunk_at_end)
+{
+  int dfd = make_numbered_files ("dir", 10);
+  char buf[4096];
+  struct fts__dir_reader r = reader (buf, sizeof buf, 10, false, false);
+  struct fts__dir d;
+  fts__dir_init (&d);
+  ck_assert_int_eq (fts__dir_read (&d, dfd, &r), 0);
+  ck_assert_uint_eq (d.count, 10);
+  ck_assert (d.more);
+  ck_assert_int_eq (fts__dir_read_more (&d, dfd, &r), 0);
+  ck_assert_uint_eq (d.count, 0);
+  ck_assert (!d.more);
+  ck_assert_int_eq (d.read_errno, 0);
+  ck_assert_uint_eq (d.total, 10);
+  close (dfd);
+  fts__dir_free (&d);
+}
+END_TEST
+
+/* A directory of a few entries costs what its entries need, not a
+   default-sized array: the first allocation is exact.  */
+START_TEST (test_read_exact_size)
+{
+  unit_make ("dir/a dir/bb dir/ccc");
+  int dfd = open_dir ("dir");
+  char buf[4096];
+  struct fts__dir_reader r = reader (buf, sizeof buf, SIZE_MAX, false, false);
+  struct fts__dir d;
+  fts__dir_init (&d);
+  ck_assert_int_eq (fts__dir_read (&d, dfd, &r), 0);
+  ck_assert_uint_eq (d.count, 3);
+  /* "." and ".." are counted in the batch before being skipped.  */
+  unit_check_msg (d.cap == 5, "cap %zu", d.cap);
+  unit_check_msg (d.names_cap == 2 + 3 + 4 + 2 + 3, "names_cap %zu",
+                  d.names_cap);
+  close (dfd);
   fts__dir_free (&d);
 }
 END_TEST
@@ -471,6 +609,9 @@ dir_suite (void)
   tcase_add_test (tc, test_read_not_a_directory);
   tcase_add_test (tc, test_read_bad_descriptor);
   tcase_add_test (tc, test_read_then_sort);
+  tcase_add_loop_test (tc, test_read_chunks, 0, 2);
+  tcase_add_test (tc, test_read_chunk_at_end);
+  tcase_add_test (tc, test_read_exact_size);
   suite_add_tcase (s, tc);
 
   return s;

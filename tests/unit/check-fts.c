@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "fts-int.h"
 
 /* The ways a tree can be walked that must all give the same answers.  */
 static const int walk_modes[] = {
@@ -1135,6 +1136,97 @@ START_TEST (test_deep_tree)
 }
 END_TEST
 
+/* ---- large directories, a chunk at a time ---------------------------- */
+
+/* A directory larger than a chunk (FTS__DIR_CHUNK_ENTRIES), sorted by
+   inode, with a subdirectory chain deeper than the descriptor budget in it,
+   so that the directory's descriptor is closed while its first chunk is
+   handed out and reopened before its second is read.  Every entry comes
+   out once, each chunk in inode order (so the order drops at most once),
+   as a stat walk (_i == 0) and as a removal walk unlinking each entry as
+   it comes (_i == 1), which leaves nothing behind.  */
+enum { BIG = FTS__DIR_CHUNK_ENTRIES + 5000, BIG_CHAIN = FTS__FD_BUDGET + 8 };
+
+/* Where the big directory goes: a tmpfs of our own when we can mount one
+   (in a private mount namespace, gone with this test's process), for
+   speed; else the test directory's own file system.  */
+static void
+make_big (void)
+{
+  unit_make ("root/");
+  if (unit_forking && geteuid () == 0 && unshare (CLONE_NEWNS) == 0
+      && mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) == 0)
+    mount ("tmpfs", "root", "tmpfs", 0, "size=512m,nr_inodes=1m");
+  unit_make ("root/big/");
+  int dfd = open ("root/big", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ck_assert_int_ge (dfd, 0);
+  for (int i = 0; i < BIG; i++)
+    {
+      char name[16];
+      snprintf (name, sizeof name, "%06d", i);
+      int fd = openat (dfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                       0644);
+      unit_check_msg (fd >= 0, "%s: %s", name, strerror (errno));
+      close (fd);
+    }
+  close (dfd);
+  unit_make_chain ("root/big", BIG_CHAIN, "sub", NULL);
+}
+
+/* Act on P, a removal walk's entry; return whether it was a file of the
+   big directory, marked in SEEN.  */
+static bool
+big_entry (FTS *sp, FTSENT *p, unsigned char *seen, bool remove)
+{
+  bool file = p->fts_level == 2 && strcmp (p->fts_name, "sub") != 0;
+  if (file)
+    {
+      int i = atoi (p->fts_name);
+      unit_check_msg (i >= 0 && i < BIG && !seen[i], "entry %s", p->fts_name);
+      seen[i] = 1;
+    }
+  if (remove && p->fts_level > 0 && p->fts_info != FTS_D)
+    unit_check_msg (unlinkat (libfts_dirfd (sp), p->fts_accpath,
+                              p->fts_info == FTS_DP ? AT_REMOVEDIR : 0) == 0,
+                    "%s: %s", p->fts_path, strerror (errno));
+  return file;
+}
+
+START_TEST (test_large_directory_in_chunks)
+{
+  bool remove = _i == 1;
+  make_big ();
+  int options = FTS_PHYSICAL | FTS_DIRFD | (remove ? FTS_NOSTAT : 0);
+  FTS *sp = open1 ("root", options, NULL);
+  ck_assert_int_eq (libfts_set_inode_sort_threshold (sp, 0), 0);
+  ck_assert_int_eq (libfts_set_fs_policy (sp, LIBFTS_FS_POLICY_ALL), 0);
+  unsigned char *seen = unit_keep (calloc (BIG, 1));
+  FTSENT *p;
+  ino_t prev = 0;
+  int files = 0, drops = 0;
+  while ((errno = 0, p = fts_read (sp)))
+    if (big_entry (sp, p, seen, remove))
+      {
+        drops += files > 0 && p->fts_ino < prev;
+        prev = p->fts_ino;
+        files++;
+      }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (files, BIG);
+  unit_check_msg (drops <= 1, "%d drops in inode order", drops);
+  struct libfts_stats st;
+  ck_assert_int_eq (libfts_get_stats (sp, &st, sizeof st), 0);
+  ck_assert_uint_eq (st.dirs_sorted, 1);
+  ck_assert_uint_ge (st.dir_reopens, 1);
+  ck_assert_int_eq (fts_close (sp), 0);
+  struct stat sb;
+  errno = 0;
+  ck_assert_int_eq (lstat ("root/big/000000", &sb), remove ? -1 : 0);
+  ck_assert_int_eq (lstat ("root/big", &sb), remove ? -1 : 0);
+  ck_assert_int_eq (errno, remove ? ENOENT : 0);
+}
+END_TEST
+
 /* With 32 descriptors in all, a walk 200 levels deep still finishes.  */
 START_TEST (test_rlimit_nofile)
 {
@@ -1355,6 +1447,7 @@ add_api_cases (Suite *s)
   tcase_add_loop_test (tc, test_deep_tree, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_rlimit_nofile, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_vanishing_entries, 0, N_WALK_MODES);
+  tcase_add_loop_test (tc, test_large_directory_in_chunks, 0, 2);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("abi");
