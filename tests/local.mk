@@ -15,7 +15,8 @@ unit_suites = \
   tests/unit/check-fts-fd \
   tests/unit/check-fts-cycle \
   tests/unit/check-fs-policy \
-  tests/unit/check-fts-tune
+  tests/unit/check-fts-tune \
+  tests/unit/check-fts-report
 
 if HAVE_CHECK
 check_PROGRAMS += $(unit_suites)
@@ -55,6 +56,11 @@ tests_unit_check_fts_tune_SOURCES = tests/unit/check-fts-tune.c tests/unit/unit.
 tests_unit_check_fts_tune_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_tune_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_tune_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_report_SOURCES = tests/unit/check-fts-report.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_report_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_report_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_report_LDADD = $(unit_ldadd)
 
 # ---- helpers for the shell tests ---------------------------------------------
 # One source, built twice: against libfts and against glibc's own fts.
