@@ -83,7 +83,10 @@ lib_shell_tests = \
   tests/lib/walk-demo.sh
 preload_shell_tests = \
   tests/preload/tcl-delete.sh \
-  tests/preload/tcl-copy.sh
+  tests/preload/tcl-copy.sh \
+  tests/preload/libfts-run-sort.sh \
+  tests/preload/libfts-run-file.sh \
+  tests/preload/libfts-run-usage.sh
 
 TESTS += $(lib_shell_tests) $(preload_shell_tests)
 EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh \
