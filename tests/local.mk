@@ -78,6 +78,8 @@ lib_shell_tests = \
   tests/lib/glibc-diff.sh \
   tests/lib/inode-order-ext4.sh \
   tests/lib/inode-order-tmpfs.sh \
+  tests/lib/install.sh \
+  tests/lib/install-transform.sh \
   tests/lib/nlink-ext4.sh \
   tests/lib/pkg-config.sh \
   tests/lib/walk-demo.sh
