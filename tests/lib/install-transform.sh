@@ -7,7 +7,7 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 
 printf 'print-dirs:\n\t@echo $(bindir) $(mandir)\n' > dirs.mk
-set -- $(make -s --no-print-directory -C "$abs_top_builddir" -f Makefile -f "$PWD/dirs.mk" print-dirs) \
+set -- $(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$abs_top_builddir" -f Makefile -f "$PWD/dirs.mk" print-dirs) \
   || framework_failure_ "cannot read the install directories"
 test $# = 2 || framework_failure_ "install directories: $*"
 bindir=$1 mandir=$2

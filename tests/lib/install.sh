@@ -10,7 +10,7 @@
 # Where configure put things: the Makefile's own variables.
 printf 'print-dirs:\n\t@echo $(bindir) $(libdir) $(includedir) $(mandir) $(infodir)\n' \
   > dirs.mk
-set -- $(make -s --no-print-directory -C "$abs_top_builddir" -f Makefile -f "$PWD/dirs.mk" print-dirs) \
+set -- $(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$abs_top_builddir" -f Makefile -f "$PWD/dirs.mk" print-dirs) \
   || framework_failure_ "cannot read the install directories"
 test $# = 5 || framework_failure_ "install directories: $*"
 bindir=$1 libdir=$2 includedir=$3 mandir=$4 infodir=$5
