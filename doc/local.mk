@@ -18,10 +18,11 @@ notrans_dist_man3_MANS = doc/fts.3
 # make it.  Installed names follow --program-transform-name.  A program
 # whose page is to be made: its name here, a doc/PROGRAM.x, and a line
 # "doc/PROGRAM.1: src/SOURCE" below.
-man_programs = rm libfts-run
+man_programs = rm libfts-run libfts-walk
 dist_man1_MANS = $(man_programs:%=doc/%.1)
 doc/rm.1: src/rm.c
 doc/libfts-run.1: src/libfts-run.in
+doc/libfts-walk.1: src/libfts-walk.c
 
 HELP2MAN = help2man
 doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)
@@ -31,6 +32,6 @@ doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)
 	       --output=$@.tmp $* \
 	  && mv $@.tmp $@
 # Every page's .x, also of programs not merged yet (du, chmod, chown, chgrp).
-EXTRA_DIST += doc/rm.x doc/libfts-run.x doc/du.x doc/chmod.x doc/chown.x \
-  doc/chgrp.x
+EXTRA_DIST += doc/rm.x doc/libfts-run.x doc/libfts-walk.x doc/du.x \
+  doc/chmod.x doc/chown.x doc/chgrp.x
 MAINTAINERCLEANFILES += $(dist_man1_MANS)

@@ -35,6 +35,7 @@ $libdir/libfts.so.0
 $libdir/libfts.so.0.0.0
 $libdir/pkgconfig/libfts.pc
 $mandir/man1/libfts-run.1
+$mandir/man1/libfts-walk.1
 $mandir/man1/rm.1
 $mandir/man3/fts.3
 EOT
