@@ -8,6 +8,7 @@
 #include <config.h>
 
 #include "fts-int.h"
+#include "fts-report-int.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -157,6 +158,7 @@ fts__fs_of (struct fts__fs_cache *c, dev_t dev, int fd,
   const struct fts__fs_row *row
     = fstatfs (fd, &sfs) == 0 ? fts__fs_lookup (sfs.f_type) : &fs_unknown;
   cache_add (c, dev, row);
+  fts__report_fs (row);
   errno = saved;
   return row;
 }

@@ -10,6 +10,7 @@
 #include <config.h>
 
 #include "fts-int.h"
+#include "fts-report-int.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -979,6 +980,7 @@ fts_close (FTS *sp)
   struct fts__stream *s = fts__stream (sp);
   if (!sp)
     return 0;
+  fts__report_stream (s);
   FTSENT *p = sp->fts_cur;
   while (p && p->fts_level >= FTS_ROOTLEVEL)
     {

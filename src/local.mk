@@ -20,3 +20,15 @@ src_rm_CPPFLAGS = $(src_cppflags)
 # libfts linked in statically: src/rm is then a real binary (no libtool
 # wrapper), which the tests run as "rm", and it installs self-contained.
 src_rm_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+
+# libfts-run: runs a program with the installed libfts.so preloaded and
+# reports the library's counters (lib/fts-report.c).  A shell script: its
+# only build-time input is where the library is installed.
+bin_SCRIPTS += src/libfts-run
+EXTRA_DIST += src/libfts-run.in
+CLEANFILES += src/libfts-run
+src/libfts-run: src/libfts-run.in Makefile
+	$(AM_V_GEN)rm -f $@ $@.tmp && $(MKDIR_P) src \
+	  && sed -e 's|@''libdir@|$(libdir)|g' -e 's|@''VERSION@|$(VERSION)|g' \
+	       $(srcdir)/src/libfts-run.in > $@.tmp \
+	  && chmod +x,a-w $@.tmp && mv $@.tmp $@

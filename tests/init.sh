@@ -21,7 +21,7 @@ fail=0
 export abs_top_srcdir abs_top_builddir
 
 # libfts reads these at fts_open: a test that wants one sets it itself.
-unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS
+unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS LIBFTS_STATS_FILE
 
 test_name_=$(basename "$0" .sh)
 

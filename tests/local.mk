@@ -15,7 +15,8 @@ unit_suites = \
   tests/unit/check-fts-fd \
   tests/unit/check-fts-cycle \
   tests/unit/check-fs-policy \
-  tests/unit/check-fts-tune
+  tests/unit/check-fts-tune \
+  tests/unit/check-fts-report
 
 if HAVE_CHECK
 check_PROGRAMS += $(unit_suites)
@@ -56,6 +57,11 @@ tests_unit_check_fts_tune_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_tune_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_tune_LDADD = $(unit_ldadd)
 
+tests_unit_check_fts_report_SOURCES = tests/unit/check-fts-report.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_report_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_report_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_report_LDADD = $(unit_ldadd)
+
 # ---- helpers for the shell tests ---------------------------------------------
 # One source, built twice: against libfts and against glibc's own fts.
 check_PROGRAMS += tests/lib/fts-print-ours tests/lib/fts-print-glibc
@@ -72,12 +78,17 @@ lib_shell_tests = \
   tests/lib/glibc-diff.sh \
   tests/lib/inode-order-ext4.sh \
   tests/lib/inode-order-tmpfs.sh \
+  tests/lib/install.sh \
+  tests/lib/install-transform.sh \
   tests/lib/nlink-ext4.sh \
   tests/lib/pkg-config.sh \
   tests/lib/walk-demo.sh
 preload_shell_tests = \
   tests/preload/tcl-delete.sh \
-  tests/preload/tcl-copy.sh
+  tests/preload/tcl-copy.sh \
+  tests/preload/libfts-run-sort.sh \
+  tests/preload/libfts-run-file.sh \
+  tests/preload/libfts-run-usage.sh
 
 TESTS += $(lib_shell_tests) $(preload_shell_tests)
 EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh \

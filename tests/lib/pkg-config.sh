@@ -1,7 +1,7 @@
 #!/bin/sh
 # A program outside the tree, built with `pkg-config --cflags --libs libfts`
 # against a DESTDIR installation, gets libfts's header and traversal, not
-# glibc's.
+# glibc's: linked to libfts.so, or statically to libfts.a.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 
@@ -36,14 +36,16 @@ main (int argc, char **argv)
   FTSENT *p;
   while ((p = fts_read (fts)))
     if (p->fts_info != FTS_DP)
-      printf ("%d %s\n", p->fts_level, p->fts_path);
+      printf ("%ld %s\n", libfts_level (p), p->fts_path);
   return fts_close (fts) != 0;
 }
 EOC
 flags=$(pkg-config --cflags --libs libfts) || fail=1
 # A library built with --enable-sanitizers needs its runtime in the program.
 libso=$(find "$dest" -name 'libfts.so' | head -1)
-nm -D "$libso" | grep -q __asan && flags="$flags -fsanitize=address,undefined"
+san=
+nm -D "$libso" | grep -q __asan && san=-fsanitize=address,undefined
+flags="$flags $san"
 $CC prog.c $flags -o prog > cc.out 2>&1 || { cat cc.out; fail=1; }
 
 mkdir -p tree/sub && : > tree/sub/file || framework_failure_ "mkdir"
@@ -59,5 +61,14 @@ LD_LIBRARY_PATH=$libdir LD_DEBUG=bindings LD_DEBUG_OUTPUT=$PWD/bind \
   ./prog tree > /dev/null
 grep -h "normal symbol .fts_open'" bind.* > bind.out
 grep -q "to $libdir/libfts\.so" bind.out || { cat bind.out; fail=1; }
+
+# Statically, with libfts.a: the program defines fts_open itself, needs no
+# libfts.so, and walks the same.
+$CC prog.c $(pkg-config --cflags libfts) "$libdir/libfts.a" $san -o prog-static \
+  > cc.out 2>&1 || { cat cc.out; fail=1; }
+nm prog-static | grep -q ' T fts_open$' || { echo "fts_open not in prog-static" >&2; fail=1; }
+ldd ./prog-static | grep libfts && fail=1
+./prog-static tree > out-static || fail=1
+compare exp out-static || fail=1
 
 exit $fail

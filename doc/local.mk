@@ -1,0 +1,37 @@
+## doc/local.mk: the Texinfo manual and the man pages.
+
+# make info, make html, make pdf (where TeX is installed).  make distcheck
+# builds the HTML manual where it would build a DVI one, so that a release
+# does not need TeX.
+info_TEXINFOS = doc/libfts.texi
+AM_DISTCHECK_DVI_TARGET = html
+
+# fts(3), hand-written, is the library's: installed under its own name
+# whatever --program-transform-name says.
+notrans_dist_man3_MANS = doc/fts.3
+
+# The programs' pages are made by help2man from --help and --version, and
+# doc/PROGRAM.x (extra sections), so that they never drift from the
+# programs.  They are distributed, like GNU's, so that building from a
+# tarball needs no help2man: a page depends on its .x and the sources that
+# print the text, not on the binary, which is only needed (order-only) to
+# make it.  Installed names follow --program-transform-name.  A program
+# whose page is to be made: its name here, a doc/PROGRAM.x, and a line
+# "doc/PROGRAM.1: src/SOURCE" below.
+man_programs = rm libfts-run libfts-walk
+dist_man1_MANS = $(man_programs:%=doc/%.1)
+doc/rm.1: src/rm.c
+doc/libfts-run.1: src/libfts-run.in
+doc/libfts-walk.1: src/libfts-walk.c
+
+HELP2MAN = help2man
+doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)
+	$(AM_V_GEN)$(MKDIR_P) doc && rm -f $@ $@.tmp \
+	  && PATH='$(abs_top_builddir)/src':"$$PATH" \
+	     $(HELP2MAN) --no-info --include='$(srcdir)/doc/$*.x' \
+	       --output=$@.tmp $* \
+	  && mv $@.tmp $@
+# Every page's .x, also of programs not merged yet (du, chmod, chown, chgrp).
+EXTRA_DIST += doc/rm.x doc/libfts-run.x doc/libfts-walk.x doc/du.x \
+  doc/chmod.x doc/chown.x doc/chgrp.x
+MAINTAINERCLEANFILES += $(dist_man1_MANS)

@@ -1,0 +1,74 @@
+#!/bin/sh
+# make install DESTDIR=... installs the programs, the library (shared and
+# static), the header under libfts/, libfts.pc, the manual and the man
+# pages, and nothing else; the installed rm is a self-contained program
+# that works, and the installed libfts-run preloads the installed library;
+# make uninstall removes every file again.
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+
+# Where configure put things: the Makefile's own variables.
+printf 'print-dirs:\n\t@echo $(bindir) $(libdir) $(includedir) $(mandir) $(infodir)\n' \
+  > dirs.mk
+set -- $(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$abs_top_builddir" -f Makefile -f "$PWD/dirs.mk" print-dirs) \
+  || framework_failure_ "cannot read the install directories"
+test $# = 5 || framework_failure_ "install directories: $*"
+bindir=$1 libdir=$2 includedir=$3 mandir=$4 infodir=$5
+
+dest=$PWD/dest
+make -s -C "$abs_top_builddir" DESTDIR="$dest" install > make.out 2>&1 \
+  || { cat make.out; framework_failure_ "make install failed"; }
+
+# Every file and symbolic link installed, less the info directory file.
+(cd "$dest" && find . \( -type f -o -type l \) -print | sed 's|^\.||' | sort) \
+  | grep -v -x "$infodir/dir" > got
+sort > exp <<EOT
+$bindir/libfts-run
+$bindir/libfts-walk
+$bindir/rm
+$includedir/libfts/fts.h
+$infodir/libfts.info
+$libdir/libfts.a
+$libdir/libfts.la
+$libdir/libfts.so
+$libdir/libfts.so.0
+$libdir/libfts.so.0.0.0
+$libdir/pkgconfig/libfts.pc
+$mandir/man1/libfts-run.1
+$mandir/man1/libfts-walk.1
+$mandir/man1/rm.1
+$mandir/man3/fts.3
+EOT
+compare exp got || fail=1
+
+# The installed rm needs no build tree: no RUNPATH into it, no libfts.so.
+rm_=$dest$bindir/rm
+readelf -d "$rm_" > dynamic 2> /dev/null || framework_failure_ "readelf failed"
+grep -E 'R(UN)?PATH' dynamic && { echo "installed rm has a RUNPATH" >&2; fail=1; }
+grep 'NEEDED.*libfts' dynamic && { echo "installed rm needs libfts.so" >&2; fail=1; }
+mkdir -p tree/a/b && : > tree/a/b/f || framework_failure_ "mkdir"
+"$rm_" -r tree > out 2>&1 || fail=1
+compare /dev/null out || fail=1
+test -e tree && { echo "installed rm left tree" >&2; fail=1; }
+
+# The installed libfts-run names the installed library.
+grep -x "library='$libdir/libfts.so'" "$dest$bindir/libfts-run" > /dev/null \
+  || { echo "libfts-run does not preload $libdir/libfts.so" >&2; fail=1; }
+
+# The man pages render without warnings.
+if command -v man > /dev/null; then
+  for page in "$dest$mandir"/man1/rm.1 "$dest$mandir"/man1/libfts-run.1 \
+              "$dest$mandir"/man3/fts.3; do
+    MANWIDTH=80 man --warnings -l "$page" > page.out 2> page.err || fail=1
+    compare /dev/null page.err || fail=1
+    test -s page.out || { echo "$page renders empty" >&2; fail=1; }
+  done
+fi
+
+make -s -C "$abs_top_builddir" DESTDIR="$dest" uninstall > make.out 2>&1 \
+  || { cat make.out; fail=1; }
+(cd "$dest" && find . \( -type f -o -type l \) -print | sed 's|^\.||') \
+  | grep -v -x "$infodir/dir" > left
+compare /dev/null left || fail=1
+
+exit $fail
