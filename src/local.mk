@@ -20,3 +20,11 @@ src_rm_CPPFLAGS = $(src_cppflags)
 # libfts linked in statically: src/rm is then a real binary (no libtool
 # wrapper), which the tests run as "rm", and it installs self-contained.
 src_rm_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+
+# du: GNU du's options and messages (du.c) over a disk usage core on
+# libfts (du-core.c), linked like rm: a real binary, run as "du" by the
+# tests, self-contained once installed.
+bin_PROGRAMS += src/du
+src_du_SOURCES = src/du.c src/du-core.c src/du-core.h
+src_du_CPPFLAGS = $(src_cppflags)
+src_du_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
