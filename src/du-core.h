@@ -85,7 +85,8 @@ enum du_status
 };
 
 #define DU_UPDATE_STATUS(s, new) \
-  do { if ((s) < (new)) (s) = (new); } while (0)
+  do { enum du_status s_new_ = (new); \
+       if ((s) < s_new_) (s) = s_new_; } while (0)
 
 /* An empty sum (its time earlier than any).  */
 void du_sum_init (struct du_sum *s);
