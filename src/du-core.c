@@ -489,6 +489,23 @@ visit (struct walk *w, FTSENT *ent)
     }
 }
 
+/* FILE as gnulib's fts shows it, and so GNU du: trailing slashes cut
+   down to one when there are two or more and FILE is longer than two
+   bytes ("d//" is "d/", "//" stays, "///" is "/").  Returns FILE itself,
+   or a new string.  */
+static char *
+trim_slashes (char *file)
+{
+  size_t len = strlen (file);
+  size_t n = len;
+
+  if (len <= 2 || file[len - 1] != '/' || file[len - 2] != '/')
+    return file;
+  while (1 < n && file[n - 2] == '/')
+    n--;
+  return ximemdup0 (file, n);
+}
+
 /* Walk FILES (N names) from the first, in one libfts stream, until the
    end or until fts_read fails.  Returns the worst outcome; *DONE is the
    number of operands begun.  */
@@ -499,7 +516,8 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
   char **roots = xnmalloc (n + 1, sizeof *roots);
   FTSENT *ent;
 
-  memcpy (roots, files, n * sizeof *roots);
+  for (size_t i = 0; i < n; i++)
+    roots[i] = trim_slashes (files[i]);
   roots[n] = NULL;
   w->fts = fts_open (roots, w->x->fts_flags | FTS_DIRFD, NULL);
   if (!w->fts)
@@ -522,6 +540,9 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
       error (0, errno, _("fts_close failed"));
       status = DU_ERROR;
     }
+  for (size_t i = 0; i < n; i++)
+    if (roots[i] != files[i])
+      free (roots[i]);
   free (roots);
   *done = w->n_roots;
   return status;
