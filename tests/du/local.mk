@@ -11,6 +11,8 @@ du_shell_tests = \
   tests/du/block-size-invalid.sh \
   tests/du/block-size.sh \
   tests/du/bytes.sh \
+  tests/du/cycle-bind-mount.sh \
+  tests/du/cycle-warning.sh \
   tests/du/dangling-symlink.sh \
   tests/du/dereference-args.sh \
   tests/du/dereference.sh \
@@ -18,6 +20,7 @@ du_shell_tests = \
   tests/du/files0-from-stdin.sh \
   tests/du/files0-from.sh \
   tests/du/full-stdout.sh \
+  tests/du/gnu-diff.sh \
   tests/du/hard-links-operands.sh \
   tests/du/hard-links.sh \
   tests/du/help.sh \
@@ -26,6 +29,7 @@ du_shell_tests = \
   tests/du/invalid-option.sh \
   tests/du/max-depth-invalid.sh \
   tests/du/max-depth.sh \
+  tests/du/moved-dir.sh \
   tests/du/no-dereference.sh \
   tests/du/no-such-file.sh \
   tests/du/null.sh \
@@ -34,6 +38,7 @@ du_shell_tests = \
   tests/du/separate-dirs.sh \
   tests/du/sparse.sh \
   tests/du/summarize.sh \
+  tests/du/terminal-quoting.sh \
   tests/du/threshold-invalid.sh \
   tests/du/threshold.sh \
   tests/du/time-style.sh \
@@ -41,6 +46,7 @@ du_shell_tests = \
   tests/du/time.sh \
   tests/du/total.sh \
   tests/du/unreadable-dir.sh \
+  tests/du/vanished.sh \
   tests/du/version.sh
 
 TESTS += $(du_shell_tests)
