@@ -81,7 +81,8 @@ struct walk
   struct du_level *lvl;         /* accumulators, by depth */
   size_t n_lvl;
   size_t prev_level;            /* depth of the entry counted last */
-  size_t n_roots;               /* operands met so far, this one included */
+  size_t n_roots;               /* operands met so far, this one included,
+                                   in every stream */
   struct du_sum *total;
 };
 
@@ -514,6 +515,7 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
 {
   enum du_status status = DU_OK;
   char **roots = xnmalloc (n + 1, sizeof *roots);
+  size_t roots_before = w->n_roots;
   FTSENT *ent;
 
   for (size_t i = 0; i < n; i++)
@@ -526,7 +528,6 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
         abort ();
       xalloc_die ();
     }
-  w->n_roots = 0;
   w->prev_level = 0;
   while ((ent = fts_read (w->fts)))
     DU_UPDATE_STATUS (status, visit (w, ent));
@@ -544,7 +545,7 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
     if (roots[i] != files[i])
       free (roots[i]);
   free (roots);
-  *done = w->n_roots;
+  *done = w->n_roots - roots_before;
   return status;
 }
 
