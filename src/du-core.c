@@ -71,6 +71,10 @@ struct du_level
   struct du_sum subdir;
 };
 
+/* Depths the accumulators are first made for: deeper than most trees, so
+   that one allocation usually does; doubled past it.  */
+enum { LEVELS_INITIAL = 32 };
+
 /* One walk in progress.  */
 struct walk
 {
@@ -194,7 +198,7 @@ reserve_level (struct walk *w, size_t level)
   if (level < w->n_lvl)
     return;
   size_t old = w->n_lvl;
-  w->n_lvl = level + 1 < 2 * old ? 2 * old : level + 16;
+  w->n_lvl = level < 2 * old ? 2 * old : level + LEVELS_INITIAL;
   w->lvl = xnrealloc (w->lvl, w->n_lvl, sizeof *w->lvl);
   for (size_t i = old; i < w->n_lvl; i++)
     {
