@@ -30,8 +30,12 @@
 
    Hard links are counted once by (device, inode): only files with more
    than one link are remembered, unless an entry may be met twice by other
-   ways (several operands, -L), in which case every file and directory is,
-   as in GNU du.  */
+   ways.  With -L every file and directory is, as in GNU du.  With several
+   operands, GNU du remembers every entry too; here only directories
+   (whose contents are then skipped whole when met again), hard links, and
+   the files that are operands themselves (stat-ed before the walk, so
+   that they are recognized when met inside another operand) are: the
+   same answers, with a set that does not grow with the number of files.  */
 
 #include <config.h>
 
@@ -81,6 +85,8 @@ struct walk
   FTS *fts;
   struct du_options const *x;
   struct di_set *seen;          /* (dev, ino) already counted */
+  struct di_set *operands;      /* with several operands: those that are
+                                   files with one link */
   struct di_set *mounts;        /* mount points, read when a cycle is met */
   struct du_level *lvl;         /* accumulators, by depth */
   size_t n_lvl;
@@ -285,11 +291,15 @@ static bool
 seen_before (struct walk *w, FTSENT const *ent)
 {
   struct stat const *st = ent->fts_statp;
+  bool dir = S_ISDIR (st->st_mode);
   int r;
 
   if (w->x->count_links)
     return false;
-  if (!w->x->hash_all && (S_ISDIR (st->st_mode) || st->st_nlink <= 1))
+  if (!(w->x->hash_all || (!dir && 1 < st->st_nlink)
+        || (w->operands
+            && (dir || libfts_level (ent) == 0
+                || 0 < di_set_lookup (w->operands, st->st_dev, st->st_ino)))))
     return false;
   r = di_set_insert (w->seen, st->st_dev, st->st_ino);
   if (r < 0)
@@ -553,6 +563,30 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
   return status;
 }
 
+/* The (device, inode) of those of FILES (N names) that are files with one
+   link, stat-ed as the walk will (following a symlink with -D or -L).
+   Names that cannot be stat-ed are left for the walk to diagnose.  */
+static struct di_set *
+file_operands (char *const *files, size_t n, struct du_options const *x)
+{
+  struct di_set *set = di_set_alloc ();
+  int flags = (x->fts_flags & (FTS_COMFOLLOW | FTS_LOGICAL)
+               ? 0 : AT_SYMLINK_NOFOLLOW);
+
+  if (!set)
+    xalloc_die ();
+  for (size_t i = 0; i < n; i++)
+    {
+      struct stat st;
+
+      if (*files[i] && fstatat (AT_FDCWD, files[i], &st, flags) == 0
+          && !S_ISDIR (st.st_mode) && st.st_nlink <= 1
+          && di_set_insert (set, st.st_dev, st.st_ino) < 0)
+        xalloc_die ();
+    }
+  return set;
+}
+
 enum du_status
 du_files (char *const *files, size_t n, struct du_options const *x,
           struct du_sum *total)
@@ -563,12 +597,16 @@ du_files (char *const *files, size_t n, struct du_options const *x,
   w.seen = di_set_alloc ();
   if (!w.seen)
     xalloc_die ();
+  if (x->several && !x->hash_all && !x->count_links)
+    w.operands = file_operands (files, n, x);
   /* A failed fts_read stops the stream: the operands after the one it
      failed in are walked by a new one, as GNU du walks each by itself.  */
   for (size_t start = 0, done; start < n; start += done ? done : n)
     DU_UPDATE_STATUS (status, walk_from (&w, files + start, n - start,
                                          &done));
   di_set_free (w.seen);
+  if (w.operands)
+    di_set_free (w.operands);
   if (w.mounts)
     di_set_free (w.mounts);
   free (w.lvl);

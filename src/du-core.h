@@ -63,8 +63,10 @@ struct du_options
   int fts_flags;                /* FTS_PHYSICAL, FTS_LOGICAL or
                                    FTS_PHYSICAL | FTS_COMFOLLOW; FTS_XDEV */
   bool hash_all;                /* remember every file and directory, not
-                                   only hard links: an entry may be met
-                                   twice (several operands, -L) */
+                                   only hard links: with -L, any file may
+                                   be met twice */
+  bool several;                 /* several operands (or --files0-from):
+                                   remember directories and operands too */
   char const *files_from;       /* --files0-from (null: operands), for the
                                    diagnostics about operands */
 };

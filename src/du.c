@@ -602,14 +602,16 @@ main (int argc, char **argv)
           usage (EXIT_FAILURE);
         }
       /* The names cannot be counted ahead: assume the worst.  */
-      x.hash_all = true;
+      x.several = true;
+      x.hash_all = cl.deref == FTS_LOGICAL;
       status = du_files0 (&x, &total);
     }
   else
     {
       /* A file with one link may be met twice with several operands, or
          by following symlinks.  */
-      x.hash_all = first + 1 < argc || cl.deref == FTS_LOGICAL;
+      x.several = first + 1 < argc;
+      x.hash_all = cl.deref == FTS_LOGICAL;
       status = (first < argc ? du_files (argv + first, argc - first, &x, &total)
                 : du_files (cwd_only, 1, &x, &total));
     }
