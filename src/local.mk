@@ -32,3 +32,11 @@ src/libfts-run: src/libfts-run.in Makefile
 	  && sed -e 's|@''libdir@|$(libdir)|g' -e 's|@''VERSION@|$(VERSION)|g' \
 	       $(srcdir)/src/libfts-run.in > $@.tmp \
 	  && chmod +x,a-w $@.tmp && mv $@.tmp $@
+
+# du: GNU du's options and messages (du.c) over a disk usage core on
+# libfts (du-core.c), linked like rm: a real binary, run as "du" by the
+# tests, self-contained once installed.
+bin_PROGRAMS += src/du
+src_du_SOURCES = src/du.c src/du-core.c src/du-core.h
+src_du_CPPFLAGS = $(src_cppflags)
+src_du_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))

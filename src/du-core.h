@@ -1,0 +1,109 @@
+/* du-core.h: the disk usage core of du, on libfts.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#ifndef LIBFTS_DU_CORE_H
+#define LIBFTS_DU_CORE_H 1
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "exclude.h"
+#include "quotearg.h"
+
+/* Quoting as GNU's tools do it: names in diagnostics are shell-escaped,
+   and quoted when they need it (quotef) or always (quoteaf).  */
+#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
+#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+
+/* Which time --time shows.  */
+enum du_time
+{
+  DU_MTIME,                     /* the default */
+  DU_ATIME,                     /* atime, access, use */
+  DU_CTIME                      /* ctime, status */
+};
+
+/* What the command line asked for.  */
+struct du_options
+{
+  bool all;                     /* -a: a line for every file too */
+  bool apparent_size;           /* --apparent-size, -A, -b */
+  bool count_links;             /* -l: count hard links every time */
+  bool separate_dirs;           /* -S */
+  bool inodes;                  /* --inodes */
+  bool null_terminate;          /* -0 */
+  bool quote_names;             /* standard output is a terminal */
+  bool show_time;               /* --time */
+  enum du_time time_type;
+  char const *time_format;      /* for fprintftime, with --time */
+  timezone_t tz;                /* with --time */
+  size_t max_depth;             /* -d; SIZE_MAX when not given */
+  intmax_t threshold;           /* -t: at least this; at most -this when
+                                   negative */
+  int human_opts;               /* for human_readable */
+  uintmax_t block_size;         /* output unit */
+  struct exclude *exclude;      /* --exclude, -X (null: none) */
+  int fts_flags;                /* FTS_PHYSICAL, FTS_LOGICAL or
+                                   FTS_PHYSICAL | FTS_COMFOLLOW; FTS_XDEV */
+  bool hash_all;                /* remember every file and directory, not
+                                   only hard links: with -L, any file may
+                                   be met twice */
+  bool several;                 /* several operands (or --files0-from):
+                                   remember directories and operands too */
+  char const *files_from;       /* --files0-from (null: operands), for the
+                                   diagnostics about operands */
+};
+
+/* What is summed up for one line: bytes, inodes and the latest time.  */
+struct du_sum
+{
+  uintmax_t size;               /* saturates at UINTMAX_MAX */
+  uintmax_t inodes;
+  struct timespec tmax;
+};
+
+/* Outcome, worst last.  */
+enum du_status
+{
+  DU_OK = 2,
+  DU_ERROR
+};
+
+#define DU_UPDATE_STATUS(s, new) \
+  do { enum du_status s_new_ = (new); \
+       if ((s) < s_new_) (s) = s_new_; } while (0)
+
+/* An empty sum (its time earlier than any).  */
+void du_sum_init (struct du_sum *s);
+
+/* Walk FILES (N names; empty names and, with --files0-from=-, "-" are
+   diagnosed in their turn), printing a line per directory (and per file
+   with -a) as X says, and add everything counted to *TOTAL.  Returns the
+   worst outcome.  Exits with status 1 at once when standard output
+   cannot be written.  */
+enum du_status du_files (char *const *files, size_t n,
+                         struct du_options const *x, struct du_sum *total);
+
+/* Print S's line for NAME as X says: "SIZE[<TAB>TIME]<TAB>NAME\n" (NUL
+   with -0), and flush it; exits with status 1 on a write error.  */
+void du_print (struct du_options const *x, struct du_sum const *s,
+               char const *name);
+
+#endif /* LIBFTS_DU_CORE_H */

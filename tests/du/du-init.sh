@@ -1,0 +1,78 @@
+# tests/du/du-init.sh: helpers shared by the du tests.  Sourced, never run,
+# right after tests/init.sh:
+#   . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+#   . "$abs_top_srcdir/tests/du/du-init.sh"
+#
+# The program under test is $DU_UNDER_TEST, by default our src/du; setting
+# DU_UNDER_TEST=/usr/bin/du checks the test itself against GNU du (the
+# tests that check where newer GNU du differs from the 9.1 on Debian 12 say
+# so, and fail there).
+#
+# On return the test runs in "$test_dir_/w", an empty directory of its own;
+# it names its own files there _out, _err, _exp...  run_du runs the program
+# under test under the name 'du', so that its messages start with 'du: '
+# as they do for a user who has it in PATH (GNU prints argv[0] as given).
+# A plain 'du' in a test would be the system's: tests never use it.
+
+du_=${DU_UNDER_TEST:-$abs_top_builddir/src/du}
+test -x "$du_" || framework_failure_ "$du_ is not built"
+
+mkdir .bin && ln -s "$du_" .bin/du || framework_failure_ "cannot link $du_"
+du_bin_=$test_dir_/.bin
+mkdir w && cd w || framework_failure_ "cannot make the work directory"
+
+# The size variables would change every number du prints.
+unset DU_BLOCK_SIZE BLOCK_SIZE BLOCKSIZE POSIXLY_CORRECT TIME_STYLE
+
+# Prefix for running as an unprivileged user: set by require_unprivileged_.
+unpriv_=
+
+# run_du ARGS...: the du under test (as $unpriv_ if set), named 'du'.
+run_du ()
+{
+  (PATH=$du_bin_:$PATH; exec $unpriv_ du "$@")
+}
+
+# check_status_ EXPECTED ACTUAL WHAT: fail unless the exit status of WHAT
+# is EXPECTED.
+check_status_ ()
+{
+  test "$1" = "$2" || { echo "$3: exit $2, not $1" >&2; fail=1; }
+}
+
+# blocks_ FILE...: the disk usage of the FILEs together, in KiB rounded
+# up, as du counts it by default (from stat's block count, in 512-byte
+# units).
+blocks_ ()
+{
+  stat -c '%b %B' "$@" \
+    | awk '{ n += $1 * $2 } END { printf "%d\n", (n + 1023) / 1024 }'
+}
+
+# is_gnu_91_: true when the du under test is GNU coreutils 9.1, which
+# predates some of the behaviour we require (newer GNU wins).
+is_gnu_91_ ()
+{
+  test "$("$du_" --version 2>/dev/null | sed -n 1p)" = 'du (GNU coreutils) 9.1'
+}
+
+# require_unprivileged_: permission checks mean nothing to root, so as root
+# run the program under test as nobody (setpriv), with the work directory
+# open to it; as anyone else, run it as is.
+require_unprivileged_ ()
+{
+  test "$(id -u)" = 0 || return 0
+  command -v setpriv > /dev/null || skip_ "root, and setpriv not found"
+  unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
+  chmod 755 "$test_dir_" && chmod 777 . \
+    || framework_failure_ "cannot open $test_dir_ to nobody"
+  $unpriv_ test -x "$du_bin_/du" \
+    || skip_ "nobody cannot run $du_ (a parent directory is closed to it)"
+}
+
+# as_user_ COMMAND...: run COMMAND as the user the program under test runs
+# as (nobody after require_unprivileged_ as root, else ourselves).
+as_user_ ()
+{
+  $unpriv_ "$@"
+}
