@@ -619,19 +619,20 @@ apply_option (int c, char **argv, struct chmod_options *x, struct cmdline *cl)
     }
 }
 
-/* What -R, -H, -L, -P, -h and --dereference mean together, into X.  */
+/* What -R, -H, -L, -P, -h and --dereference mean together, into X:
+   without -R, the operands' targets are changed, unless -h; with -R,
+   operands that are symlinks are followed (-H, the default) unless -P or
+   -h, and every symlink with -L.  A symlink that is not followed is left
+   alone: Linux gives symlinks no mode of their own.  */
 static void
 resolve_traversal (struct chmod_options *x, int dereference)
 {
-  if (x->recurse && x->fts_flags == FTS_PHYSICAL)
-    {
-      if (dereference == 1)
-        error (EXIT_FAILURE, 0,
-               _("-R --dereference requires either -H or -L"));
-    }
-  else if (!x->recurse)
-    x->fts_flags = (dereference == 0 ? FTS_PHYSICAL
-                    : FTS_COMFOLLOW | FTS_PHYSICAL);
+  if (x->recurse && x->fts_flags == FTS_PHYSICAL && dereference == 1)
+    error (EXIT_FAILURE, 0, _("-R --dereference requires either -H or -L"));
+  if (!x->recurse)
+    x->fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL;
+  if (dereference == 0 && !(x->fts_flags & FTS_LOGICAL))
+    x->fts_flags = FTS_PHYSICAL;
 }
 
 /* The mode from CL (or the operand ARGV[*FIRST], then consumed), compiled

@@ -295,7 +295,8 @@ do_fchownat (struct walk const *w, FTSENT const *ent, struct outcome *o)
 {
   struct chown_ids const *ids = w->ids;
   bool follow = (w->x->affect_symlink_referent
-                 && (stat_followed (w, ent) || S_ISLNK (o->st->st_mode)));
+                 && (stat_followed (w, ent)
+                     || S_ISLNK (ent->fts_statp->st_mode)));
   int err;
 
   if (fchownat (libfts_dirfd (w->fts), ent->fts_accpath, ids->uid, ids->gid,

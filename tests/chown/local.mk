@@ -1,0 +1,12 @@
+## tests/chown/local.mk: the chown and chgrp tests.  One behaviour per
+## script (see each script's head comment); they run the programs named by
+## $CHOWN_UNDER_TEST and $CHGRP_UNDER_TEST, by default src/chown and
+## src/chgrp, so that setting them to /usr/bin/chown and /usr/bin/chgrp
+## checks the tests themselves against GNU's.  chown-init.sh (which sources
+## tests/chmod/chmod-init.sh) is their shared set-up.
+
+chown_shell_tests = \
+  tests/chown/gnu-diff.sh
+
+TESTS += $(chown_shell_tests)
+EXTRA_DIST += $(chown_shell_tests) tests/chown/chown-init.sh
