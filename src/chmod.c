@@ -68,6 +68,12 @@
   quotearg_n_style (n, shell_escape_always_quoting_style, arg)
 #define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
 
+/* fchmodat2 (Linux 6.6), which glibc before 2.39 does not name: its
+   number is the same on every architecture.  */
+#if !defined SYS_fchmodat2 && defined __linux__
+# define SYS_fchmodat2 452
+#endif
+
 /* The bits chmod changes, and reports.  */
 #define MODE_BITS (S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
 

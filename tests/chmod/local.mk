@@ -6,7 +6,24 @@
 ## too).  The symlink-swap attacker is tests/rm/swap-helper.
 
 chmod_shell_tests = \
-  tests/chmod/gnu-diff.sh
+  tests/chmod/dangling.sh \
+  tests/chmod/gnu-diff.sh \
+  tests/chmod/help.sh \
+  tests/chmod/mode-as-option.sh \
+  tests/chmod/no-such-file.sh \
+  tests/chmod/permission-denied.sh \
+  tests/chmod/preserve-root.sh \
+  tests/chmod/quiet.sh \
+  tests/chmod/reference.sh \
+  tests/chmod/setgid-dir.sh \
+  tests/chmod/symlink-operand.sh \
+  tests/chmod/symlink-race.sh \
+  tests/chmod/symlink-recursive.sh \
+  tests/chmod/umask-warning.sh \
+  tests/chmod/usage-errors.sh \
+  tests/chmod/vanished.sh \
+  tests/chmod/verbose.sh \
+  tests/chmod/version.sh
 
 TESTS += $(chmod_shell_tests)
 EXTRA_DIST += $(chmod_shell_tests) tests/chmod/chmod-init.sh
