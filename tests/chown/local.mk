@@ -6,7 +6,22 @@
 ## tests/chmod/chmod-init.sh) is their shared set-up.
 
 chown_shell_tests = \
-  tests/chown/gnu-diff.sh
+  tests/chown/changes.sh \
+  tests/chown/chgrp-verbose.sh \
+  tests/chown/from-chgrp.sh \
+  tests/chown/from.sh \
+  tests/chown/gnu-diff.sh \
+  tests/chown/help.sh \
+  tests/chown/invalid-spec.sh \
+  tests/chown/no-stat.sh \
+  tests/chown/permission-denied.sh \
+  tests/chown/preserve-root.sh \
+  tests/chown/reference.sh \
+  tests/chown/symlink-race.sh \
+  tests/chown/symlinks.sh \
+  tests/chown/usage-errors.sh \
+  tests/chown/vanished.sh \
+  tests/chown/verbose.sh
 
 TESTS += $(chown_shell_tests)
 EXTRA_DIST += $(chown_shell_tests) tests/chown/chown-init.sh
