@@ -16,6 +16,7 @@ chown_shell_tests = \
   tests/chown/no-stat.sh \
   tests/chown/permission-denied.sh \
   tests/chown/preserve-root.sh \
+  tests/chown/quiet.sh \
   tests/chown/reference.sh \
   tests/chown/symlink-race.sh \
   tests/chown/symlinks.sh \
