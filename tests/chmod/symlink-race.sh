@@ -43,7 +43,9 @@ while test $r -lt $rounds; do
   "$helper" t/dir $count "$PWD/outside" > _swaps & pid=$!
   run_chmod -Rv $mode t < /dev/null > _out 2>&1
   met=$((met + $(grep -c "^neither symbolic link 't/dir/v" _out)))
-  kill $pid 2>/dev/null; wait $pid
+  # Twice: a SIGTERM that reaches the helper's shell before it runs the
+  # helper may be lost (the shell defers it to a trap, then execs).
+  kill $pid 2>/dev/null; sleep 0.1; kill $pid 2>/dev/null; wait $pid
   n=$(cat _swaps)           # empty if killed before it got going
   swaps=$((swaps + ${n:-0}))
   list_ outside > _outside
