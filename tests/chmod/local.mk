@@ -20,6 +20,7 @@ chmod_shell_tests = \
   tests/chmod/symlink-race.sh \
   tests/chmod/symlink-recursive.sh \
   tests/chmod/umask-warning.sh \
+  tests/chmod/unreadable-dir.sh \
   tests/chmod/usage-errors.sh \
   tests/chmod/vanished.sh \
   tests/chmod/verbose.sh \
