@@ -24,7 +24,7 @@ bench_die ()
 
 # bench_setup_tools BUILDDIR SNAPSHOT: copy the programs under test and the
 # helpers into the directory SNAPSHOT, so that a rebuild during the
-# benchmark changes nothing, and set WALK, RM, DU, GENTREE, RUSAGE and the
+# benchmark changes nothing, and set WALK, RM, DU, CHMOD, CHOWN, GENTREE, RUSAGE and the
 # environment they need.  WALK is the real binary, not libtool's wrapper
 # script, so that neither its time, its peak RSS nor its system calls
 # count a shell.
@@ -33,12 +33,15 @@ bench_setup_tools ()
   local b=$1 snap=$2 walk=$1/src/.libs/libfts-walk t
   test -x "$walk" || walk=$b/src/.libs/lt-libfts-walk
   test -x "$walk" || walk=$b/src/libfts-walk      # linked statically
-  for t in "$b/bench/gentree" "$b/bench/rusage" "$walk" "$b/src/rm" "$b/src/du"; do
+  for t in "$b/bench/gentree" "$b/bench/rusage" "$walk" "$b/src/rm" \
+           "$b/src/du" "$b/src/chmod" "$b/src/chown"; do
     test -x "$t" || bench_die "$t is not built: run 'make' first"
   done
-  # src/rm and src/du are real binaries, with libfts linked in statically.
+  # src/rm, src/du, src/chmod and src/chown are real binaries, with libfts
+  # linked in statically.
   mkdir -p "$snap/lib" \
-    && cp "$b/bench/gentree" "$b/bench/rusage" "$b/src/rm" "$b/src/du" "$snap/" \
+    && cp "$b/bench/gentree" "$b/bench/rusage" "$b/src/rm" "$b/src/du" \
+          "$b/src/chmod" "$b/src/chown" "$snap/" \
     && cp "$walk" "$snap/libfts-walk" || bench_die "cannot copy the programs"
   if test -d "$b/lib/.libs"; then
     cp -P "$b"/lib/.libs/libfts.so* "$snap/lib/" \
@@ -49,6 +52,8 @@ bench_setup_tools ()
   WALK=$snap/libfts-walk
   RM=$snap/rm
   DU=$snap/du
+  CHMOD=$snap/chmod
+  CHOWN=$snap/chown
   LD_LIBRARY_PATH=$snap/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export LD_LIBRARY_PATH
   # libfts reads these at fts_open; the runs say what they want.

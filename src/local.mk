@@ -40,3 +40,17 @@ bin_PROGRAMS += src/du
 src_du_SOURCES = src/du.c src/du-core.c src/du-core.h
 src_du_CPPFLAGS = $(src_cppflags)
 src_du_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+
+# chown and chgrp: GNU's options and messages (chown.c, chgrp.c) over one
+# ownership-changing core on libfts (chown-core.c); chmod on its own.
+# Linked as rm is (see above): real binaries, named by argv[0].
+bin_PROGRAMS += src/chmod src/chown src/chgrp
+src_chmod_SOURCES = src/chmod.c
+src_chmod_CPPFLAGS = $(src_cppflags)
+src_chmod_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+src_chown_SOURCES = src/chown.c src/chown-core.c src/chown-core.h
+src_chown_CPPFLAGS = $(src_cppflags)
+src_chown_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+src_chgrp_SOURCES = src/chgrp.c src/chown-core.c src/chown-core.h
+src_chgrp_CPPFLAGS = $(src_cppflags)
+src_chgrp_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))

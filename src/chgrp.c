@@ -1,0 +1,185 @@
+/* chgrp: change the group of files, as GNU chgrp does, on libfts.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+
+/* The options, the messages and the exit status are GNU chgrp's (with
+   newer GNU's --from); the walk is in chown-core.c, shared with chown.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "closeout.h"
+#include "error.h"
+#include "gettext.h"
+#include "progname.h"
+#include "quote.h"
+#include "userspec.h"
+#include "xalloc.h"
+
+#include "chown-core.h"
+
+#define _(msgid) gettext (msgid)
+
+#define PROGRAM_NAME "chgrp"
+
+/* The copyright line of --version (see rm.c).  */
+char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
+
+static _Noreturn void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    {
+      fprintf (stderr, _("Try '%s --help' for more information.\n"),
+               program_name);
+      exit (status);
+    }
+  printf (_("\
+Usage: %s [OPTION]... GROUP FILE...\n\
+  or:  %s [OPTION]... --reference=RFILE FILE...\n\
+"), program_name, program_name);
+  fputs (_("\
+Change the group of each FILE to GROUP.\n\
+With --reference, change the group of each FILE to that of RFILE.\n\
+\n\
+"), stdout);
+  fputs (_("\
+  -c, --changes          like verbose but report only when a change is made\n\
+  -f, --silent, --quiet  suppress most error messages\n\
+  -v, --verbose          output a diagnostic for every file processed\n\
+"), stdout);
+  fputs (_("\
+      --dereference      affect the referent of each symbolic link (this is\n\
+                         the default), rather than the symbolic link itself\n\
+  -h, --no-dereference   affect symbolic links instead of any referenced file\n\
+                         (useful only on systems that can change the\n\
+                         ownership of a symlink)\n\
+"), stdout);
+  fputs (_("\
+      --from=CURRENT_OWNER:CURRENT_GROUP\n\
+                         change the group of each file only if\n\
+                         its current owner and/or group match those specified\n\
+                         here.  Either may be omitted, in which case a match\n\
+                         is not required for the omitted attribute\n\
+"), stdout);
+  fputs (_("\
+      --no-preserve-root  do not treat '/' specially (the default)\n\
+      --preserve-root    fail to operate recursively on '/'\n\
+"), stdout);
+  fputs (_("\
+      --reference=RFILE  use RFILE's group rather than specifying a\n\
+                         GROUP value\n\
+"), stdout);
+  fputs (_("\
+  -R, --recursive        operate on files and directories recursively\n\
+"), stdout);
+  fputs (_("\
+\n\
+The following options modify how a hierarchy is traversed when the -R\n\
+option is also specified.  If more than one is specified, only the final\n\
+one takes effect.\n\
+\n\
+  -H                     if a command line argument is a symbolic link\n\
+                         to a directory, traverse it\n\
+  -L                     traverse every symbolic link to a directory\n\
+                         encountered\n\
+  -P                     do not traverse any symbolic links (default)\n\
+\n\
+"), stdout);
+  fputs (_("      --help        display this help and exit\n"), stdout);
+  fputs (_("      --version     output version information and exit\n"),
+         stdout);
+  printf (_("\
+\n\
+Examples:\n\
+  %s staff /u      Change the group of /u to \"staff\".\n\
+  %s -hR staff /u  Change the group of /u and subfiles to \"staff\".\n\
+"), program_name, program_name);
+  printf (_("\nThis chgrp is part of %s %s, whose README documents it.\n"),
+          PACKAGE_NAME, PACKAGE_VERSION);
+  if (*PACKAGE_URL)
+    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
+  if (*PACKAGE_BUGREPORT)
+    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+  exit (status);
+}
+
+/* The new group from --reference=RFILE, into *IDS and X.  */
+static void
+ids_from_reference (char const *rfile, struct chown_ids *ids,
+                    struct chown_options *x)
+{
+  struct stat st;
+
+  if (stat (rfile, &st) != 0)
+    error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
+           quoteaf (rfile));
+  ids->gid = st.st_gid;
+  x->group_name = gid_to_name (st.st_gid);
+}
+
+/* The new group GROUP, a name or a number ("" changes nothing), into
+   *IDS and X; the messages name it as given.  Parsed by gnulib's userspec
+   as the spec ":GROUP".  Exits if GROUP is invalid.  */
+static void
+ids_from_group (char const *group, struct chown_ids *ids,
+                struct chown_options *x)
+{
+  char *spec;
+  char const *e;
+  uid_t uid = -1;
+
+  if (!*group)
+    return;
+  spec = xmalloc (strlen (group) + 2);
+  spec[0] = ':';
+  strcpy (spec + 1, group);
+  e = parse_user_spec (spec, &uid, &ids->gid, NULL, NULL);
+  if (e)
+    error (EXIT_FAILURE, 0, "%s: %s", e, quote (group));
+  free (spec);
+  x->group_name = group;
+}
+
+int
+main (int argc, char **argv)
+{
+  struct chown_cmdline cl = { .preserve_root = false };
+  struct chown_ids ids = { .uid = -1, .gid = -1 };
+  int first;
+
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  atexit (close_stdout);
+
+  first = chown_parse_options (argc, argv, &cl, PROGRAM_NAME, usage);
+  if (cl.reference)
+    ids_from_reference (cl.reference, &ids, &cl.x);
+  else
+    ids_from_group (argv[first++], &ids, &cl.x);
+  chown_finish_options (&cl, &ids);
+
+  return chown_files (argv + first, &ids, &cl.x) ? EXIT_SUCCESS : EXIT_FAILURE;
+}

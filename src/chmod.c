@@ -1,0 +1,714 @@
+/* chmod: change the mode of files, as GNU chmod does, on libfts.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+
+/* The options, the messages and the exit status are GNU chmod's, with
+   newer GNU's -h, --dereference, -H, -L and -P.
+
+   One libfts stream walks every operand, descriptor-relative
+   (FTS_DIRFD).  Each file is stat-ed (a symbolic mode depends on the
+   file's mode) and changed with fchmodat on its parent's descriptor and
+   its bare name; a file reached without following a symlink is changed
+   with AT_SYMLINK_NOFOLLOW (fchmodat2), so that a directory swapped for a
+   symlink while chmod runs makes the change fail, never land outside the
+   operands.  Symbolic links themselves have no mode to change on Linux:
+   they are left alone.  Directories are changed in pre-order, before
+   libfts opens them, so that chmod -R u+rx opens what it needs to.  */
+
+#include <config.h>
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <locale.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "fts.h"
+
+#include "closeout.h"
+#include "error.h"
+#include "filemode.h"
+#include "gettext.h"
+#include "modechange.h"
+#include "progname.h"
+#include "quote.h"
+#include "quotearg.h"
+#include "version-etc.h"
+#include "xalloc.h"
+
+#define _(msgid) gettext (msgid)
+
+#define PROGRAM_NAME "chmod"
+
+/* Quoting as GNU's tools do it (see remove.h).  */
+#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
+#define quoteaf_n(n, arg) \
+  quotearg_n_style (n, shell_escape_always_quoting_style, arg)
+#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+
+/* fchmodat2 (Linux 6.6), which glibc before 2.39 does not name: its
+   number is the same on every architecture.  */
+#if !defined SYS_fchmodat2 && defined __linux__
+# define SYS_fchmodat2 452
+#endif
+
+/* The bits chmod changes, and reports.  */
+#define MODE_BITS (S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
+
+/* The copyright line of --version (see rm.c).  */
+char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
+
+/* What happened to one file, worst first: -v and -c say it, and the
+   umask check applies from CH_NO_CHANGE_REQUESTED on.  */
+enum change_status
+{
+  CH_NO_STAT,                   /* the file could not be reached */
+  CH_FAILED,
+  CH_NOT_APPLIED,               /* a symbolic link: no mode to change */
+  CH_NO_CHANGE_REQUESTED,       /* its mode already was the new one */
+  CH_SUCCEEDED
+};
+
+/* How much chmod says about each file.  */
+enum verbosity
+{
+  V_HIGH,                       /* -v: every file */
+  V_CHANGES_ONLY,               /* -c: the files whose mode changed */
+  V_OFF
+};
+
+/* What the command line asked for.  */
+struct chmod_options
+{
+  struct mode_change *change;   /* the mode (or --reference's) */
+  mode_t umask_value;           /* applied where the mode names no ugoa */
+  bool diagnose_surprises;      /* a mode given as an option, like -w:
+                                   warn when the umask changes its effect */
+  bool recurse;                 /* -R */
+  bool force_silent;            /* -f */
+  enum verbosity verbosity;
+  int fts_flags;                /* FTS_PHYSICAL, FTS_COMFOLLOW, FTS_LOGICAL */
+  bool root_check;              /* --preserve-root with -R */
+  dev_t root_dev;               /* "/", when root_check */
+  ino_t root_ino;
+};
+
+/* One walk in progress.  */
+struct walk
+{
+  FTS *fts;
+  struct chmod_options const *x;
+};
+
+/* What was done to one file.  */
+struct outcome
+{
+  enum change_status status;
+  mode_t old_mode;
+  mode_t new_mode;
+};
+
+/* For long options that have no equivalent short option.  */
+enum
+{
+  DEREFERENCE_OPTION = CHAR_MAX + 1,
+  NO_PRESERVE_ROOT,
+  PRESERVE_ROOT,
+  REFERENCE_FILE_OPTION,
+  HELP_OPTION,
+  VERSION_OPTION
+};
+
+static struct option const long_options[] =
+{
+  {"changes", no_argument, NULL, 'c'},
+  {"dereference", no_argument, NULL, DEREFERENCE_OPTION},
+  {"recursive", no_argument, NULL, 'R'},
+  {"no-dereference", no_argument, NULL, 'h'},
+  {"no-preserve-root", no_argument, NULL, NO_PRESERVE_ROOT},
+  {"preserve-root", no_argument, NULL, PRESERVE_ROOT},
+  {"quiet", no_argument, NULL, 'f'},
+  {"reference", required_argument, NULL, REFERENCE_FILE_OPTION},
+  {"silent", no_argument, NULL, 'f'},
+  {"verbose", no_argument, NULL, 'v'},
+  {"help", no_argument, NULL, HELP_OPTION},
+  {"version", no_argument, NULL, VERSION_OPTION},
+  {NULL, 0, NULL, 0}
+};
+
+/* The short options.  The mode letters, digits and operators take an
+   optional argument, so that getopt hands over "-rwx" whole: a mode
+   such as -w or -rwx is a mode, not a cluster of options.  */
+static char const short_options[] =
+  "HLPRcfhvr::w::x::X::s::t::u::g::o::a::,::+::=::"
+  "0::1::2::3::4::5::6::7::";
+
+static _Noreturn void
+usage (int status)
+{
+  if (status != EXIT_SUCCESS)
+    {
+      fprintf (stderr, _("Try '%s --help' for more information.\n"),
+               program_name);
+      exit (status);
+    }
+  printf (_("\
+Usage: %s [OPTION]... MODE[,MODE]... FILE...\n\
+  or:  %s [OPTION]... OCTAL-MODE FILE...\n\
+  or:  %s [OPTION]... --reference=RFILE FILE...\n\
+"), program_name, program_name, program_name);
+  fputs (_("\
+Change the mode of each FILE to MODE.\n\
+With --reference, change the mode of each FILE to that of RFILE.\n\
+\n\
+"), stdout);
+  fputs (_("\
+  -c, --changes          like verbose but report only when a change is made\n\
+  -f, --silent, --quiet  suppress most error messages\n\
+  -v, --verbose          output a diagnostic for every file processed\n\
+"), stdout);
+  fputs (_("\
+      --dereference      affect the referent of each symbolic link,\n\
+                         rather than the symbolic link itself\n\
+  -h, --no-dereference   affect each symbolic link, rather than the referent\n\
+"), stdout);
+  fputs (_("\
+      --no-preserve-root  do not treat '/' specially (the default)\n\
+      --preserve-root    fail to operate recursively on '/'\n\
+"), stdout);
+  fputs (_("\
+      --reference=RFILE  use RFILE's mode instead of specifying MODE values.\n\
+                         RFILE is always dereferenced if a symbolic link.\n\
+"), stdout);
+  fputs (_("\
+  -R, --recursive        change files and directories recursively\n\
+"), stdout);
+  fputs (_("\
+\n\
+The following options modify how a hierarchy is traversed when the -R\n\
+option is also specified.  If more than one is specified, only the final\n\
+one takes effect.  '-H' is the default.\n\
+\n\
+  -H                     if a command line argument is a symbolic link\n\
+                         to a directory, traverse it\n\
+  -L                     traverse every symbolic link to a directory\n\
+                         encountered\n\
+  -P                     do not traverse any symbolic links\n\
+\n\
+"), stdout);
+  fputs (_("      --help        display this help and exit\n"), stdout);
+  fputs (_("      --version     output version information and exit\n"),
+         stdout);
+  fputs (_("\
+\n\
+Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n\
+"), stdout);
+  printf (_("\nThis chmod is part of %s %s, whose README documents it.\n"),
+          PACKAGE_NAME, PACKAGE_VERSION);
+  if (*PACKAGE_URL)
+    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
+  if (*PACKAGE_BUGREPORT)
+    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+  exit (status);
+}
+
+/* ---- one file --------------------------------------------------------- */
+
+/* fchmodat (DIRFD, NAME, MODE, AT_SYMLINK_NOFOLLOW): NAME itself, never
+   what it would point to if it were a symlink (then EOPNOTSUPP).  Linux
+   has this as fchmodat2 since 6.6; older kernels get glibc's emulation,
+   which goes through /proc.  Returns 0, or -1 with errno.  */
+static int
+chmod_nofollow (int dirfd, char const *name, mode_t mode)
+{
+#ifdef SYS_fchmodat2
+  static bool no_fchmodat2;
+
+  if (!no_fchmodat2)
+    {
+      if (syscall (SYS_fchmodat2, dirfd, name, mode, AT_SYMLINK_NOFOLLOW) == 0)
+        return 0;
+      if (errno != ENOSYS)
+        return -1;
+      no_fchmodat2 = true;
+    }
+#endif
+  return fchmodat (dirfd, name, mode, AT_SYMLINK_NOFOLLOW);
+}
+
+/* Whether libfts stat-ed ENT following a final symlink: -L, or an
+   operand under -H (the default).  */
+static bool
+stat_followed (struct walk const *w, FTSENT const *ent)
+{
+  int flags = w->x->fts_flags;
+
+  return (flags & FTS_LOGICAL)
+         || (ent->fts_level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
+}
+
+/* Whether ENT vanished during a recursive walk (ERR is ENOENT, and ENT is
+   below the operands): newer GNU says nothing then.  */
+static bool
+vanished (struct walk const *w, FTSENT const *ent, int err)
+{
+  return err == ENOENT && w->x->recurse && FTS_ROOTLEVEL < ent->fts_level;
+}
+
+/* Whether the mode of ENT (which had OLD_MODE and was given NEW_MODE)
+   changed.  The set-ID and sticky bits may be cleared silently by the
+   kernel: when NEW_MODE has any, ENT is stat-ed again to see.  */
+static bool
+mode_changed (struct walk const *w, FTSENT const *ent, bool follow,
+              mode_t old_mode, mode_t new_mode)
+{
+  struct stat st;
+
+  if (new_mode & (S_ISUID | S_ISGID | S_ISVTX))
+    {
+      if (fstatat (libfts_dirfd (w->fts), ent->fts_accpath, &st,
+                   follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
+        {
+          if (!w->x->force_silent)
+            error (0, errno, _("getting new attributes of %s"),
+                   quoteaf (ent->fts_path));
+          return false;
+        }
+      new_mode = st.st_mode;
+    }
+  return ((old_mode ^ new_mode) & MODE_BITS) != 0;
+}
+
+/* Print the -v line for FILE, as O says.  */
+static void
+describe_change (char const *file, struct outcome const *o)
+{
+  char perms[12], old_perms[12];
+  unsigned long old_m = o->old_mode & MODE_BITS;
+  unsigned long m = o->new_mode & MODE_BITS;
+
+  switch (o->status)
+    {
+    case CH_NOT_APPLIED:
+      printf (_("neither symbolic link %s nor referent has been changed\n"),
+              quoteaf (file));
+      return;
+    case CH_NO_STAT:
+      printf (_("%s could not be accessed\n"), quoteaf (file));
+      return;
+    default:
+      break;
+    }
+  strmode (o->new_mode, perms);
+  strmode (o->old_mode, old_perms);
+  perms[10] = old_perms[10] = '\0';       /* no trailing space */
+  if (o->status == CH_NO_CHANGE_REQUESTED)
+    printf (_("mode of %s retained as %04lo (%s)\n"), quoteaf (file), m,
+            perms + 1);
+  else
+    printf ((o->status == CH_SUCCEEDED
+             ? _("mode of %s changed from %04lo (%s) to %04lo (%s)\n")
+             : _("failed to change mode of %s from %04lo (%s) to %04lo (%s)\n")),
+            quoteaf (file), old_m, old_perms + 1, m, perms + 1);
+}
+
+/* With a mode given as an option (-w...), warn when the umask made the
+   new mode of FILE differ from what the mode alone says; return false
+   then.  */
+static bool
+check_surprise (struct chmod_options const *x, char const *file,
+                struct outcome const *o)
+{
+  mode_t naive = mode_adjust (o->old_mode, S_ISDIR (o->old_mode) != 0, 0,
+                              x->change, NULL);
+  char new_perms[12], naive_perms[12];
+
+  if (!(o->new_mode & ~naive))
+    return true;
+  strmode (o->new_mode, new_perms);
+  strmode (naive, naive_perms);
+  new_perms[10] = naive_perms[10] = '\0';
+  error (0, 0, _("%s: new permissions are %s, not %s"), quotef (file),
+         new_perms + 1, naive_perms + 1);
+  return false;
+}
+
+/* Change the mode of ENT, whose stat libfts gave, into O.  Returns false
+   when ENT vanished meanwhile, which is no error.  */
+static bool
+change_mode (struct walk const *w, FTSENT const *ent, struct outcome *o)
+{
+  int dirfd = libfts_dirfd (w->fts);
+  bool follow = stat_followed (w, ent);
+  int r;
+
+  o->old_mode = ent->fts_statp->st_mode;
+  o->new_mode = mode_adjust (o->old_mode, S_ISDIR (o->old_mode) != 0,
+                             w->x->umask_value, w->x->change, NULL);
+  if (S_ISLNK (o->old_mode))
+    {
+      o->status = CH_NOT_APPLIED;
+      return true;
+    }
+  r = (follow ? fchmodat (dirfd, ent->fts_accpath, o->new_mode, 0)
+       : chmod_nofollow (dirfd, ent->fts_accpath, o->new_mode));
+  if (r != 0 && vanished (w, ent, errno))
+    return false;
+  if (r != 0)
+    {
+      if (!w->x->force_silent)
+        error (0, errno, _("changing permissions of %s"),
+               quoteaf (ent->fts_path));
+      o->status = CH_FAILED;
+      return true;
+    }
+  o->status = CH_SUCCEEDED;
+  if (w->x->verbosity != V_OFF
+      && !mode_changed (w, ent, follow, o->old_mode, o->new_mode))
+    o->status = CH_NO_CHANGE_REQUESTED;
+  return true;
+}
+
+/* ---- the walk ---------------------------------------------------------- */
+
+/* Refuse FILE, which is '/' or resolves to it, under --preserve-root.  */
+static void
+warn_root (char const *file)
+{
+  if (strcmp (file, "/") == 0)
+    error (0, 0, _("it is dangerous to operate recursively on %s"),
+           quoteaf (file));
+  else
+    error (0, 0, _("it is dangerous to operate recursively on %s (same as %s)"),
+           quoteaf_n (0, file), quoteaf_n (1, "/"));
+  error (0, 0, _("use --no-preserve-root to override this failsafe"));
+}
+
+/* Whether ENT, an operand whose stat failed, should be stat-ed once more
+   (FTS_AGAIN): changing an earlier operand may have made it reachable,
+   and libfts may have stat-ed it before that.  */
+static bool
+retry_operand (struct walk *w, FTSENT *ent)
+{
+  if (ent->fts_level != FTS_ROOTLEVEL || ent->fts_number)
+    return false;
+  ent->fts_number = 1;
+  return fts_set (w->fts, ent, FTS_AGAIN) == 0;
+}
+
+/* Whether a cycle at ENT is an error: when symlinks are not followed
+   there, it is a corrupted file system (or a bind mount).  */
+static bool
+cycle_is_error (struct walk const *w, FTSENT const *ent)
+{
+  int flags = w->x->fts_flags;
+
+  return !(flags & FTS_LOGICAL)
+         && (!(flags & FTS_COMFOLLOW) || ent->fts_level != FTS_ROOTLEVEL);
+}
+
+/* The warning for ENT, a directory that is its own ancestor.  */
+static void
+warn_cycle (FTSENT const *ent)
+{
+  error (0, 0, _("\
+WARNING: Circular directory structure.\n\
+This almost certainly means that you have a corrupted file system.\n\
+NOTIFY YOUR SYSTEM MANAGER.\n\
+The following directory is part of the cycle:\n  %s\n"),
+         quotef (ent->fts_path));
+}
+
+/* What libfts could not do for ENT: diagnose it unless -f.  Returns 1
+   when ENT is to be ignored (it vanished), 0 when it failed, -1 when
+   there is nothing wrong.  */
+static int
+diagnose_entry (struct walk *w, FTSENT *ent)
+{
+  char const *file = ent->fts_path;
+  bool quiet = w->x->force_silent;
+
+  switch (ent->fts_info)
+    {
+    case FTS_NS:
+      if (vanished (w, ent, ent->fts_errno))
+        return 1;
+      if (!quiet)
+        error (0, ent->fts_errno, _("cannot access %s"), quoteaf (file));
+      return 0;
+    case FTS_ERR:
+      if (!quiet)
+        error (0, ent->fts_errno, "%s", quotef (file));
+      return 0;
+    case FTS_DNR:
+      if (vanished (w, ent, ent->fts_errno))
+        return 1;
+      if (!quiet)
+        error (0, ent->fts_errno, _("cannot read directory %s"),
+               quoteaf (file));
+      return 0;
+    case FTS_SLNONE:
+      if (!quiet)
+        error (0, 0, _("cannot operate on dangling symlink %s"),
+               quoteaf (file));
+      return 0;
+    case FTS_DC:
+      if (!cycle_is_error (w, ent))
+        return -1;
+      warn_cycle (ent);
+      return 0;
+    default:
+      return -1;
+    }
+}
+
+/* Refuse ENT if it is '/' under --preserve-root, and skip it.  */
+static bool
+refuse_root (struct walk *w, FTSENT *ent)
+{
+  struct stat const *st = ent->fts_statp;
+
+  if (!w->x->root_check || st->st_dev != w->x->root_dev
+      || st->st_ino != w->x->root_ino)
+    return false;
+  warn_root (ent->fts_path);
+  fts_set (w->fts, ent, FTS_SKIP);
+  fts_read (w->fts);
+  return true;
+}
+
+/* Do what chmod does with ENT, which fts_read just returned.  Returns
+   false on failure.  */
+static bool
+visit (struct walk *w, FTSENT *ent)
+{
+  struct chmod_options const *x = w->x;
+  struct outcome o = { .status = CH_NO_STAT };
+  int d;
+
+  if (ent->fts_info == FTS_DP
+      || (ent->fts_info == FTS_NS && retry_operand (w, ent)))
+    return true;
+  d = diagnose_entry (w, ent);
+  if (d == 1)
+    return true;
+  if (d == 0 && ent->fts_info == FTS_DC)
+    return false;
+  if (d < 0 && refuse_root (w, ent))
+    return false;
+  if (d < 0 && !change_mode (w, ent, &o))
+    return true;
+  if (x->verbosity == V_HIGH
+      || (x->verbosity == V_CHANGES_ONLY && o.status == CH_SUCCEEDED))
+    describe_change (ent->fts_path, &o);
+  if (!x->recurse)
+    fts_set (w->fts, ent, FTS_SKIP);
+  if (CH_NO_CHANGE_REQUESTED <= o.status && x->diagnose_surprises)
+    return check_surprise (x, ent->fts_path, &o);
+  return CH_NOT_APPLIED <= o.status;
+}
+
+/* Change the mode of FILES, a null-terminated list of at least one name,
+   as X says.  Returns true if all went well.  */
+static bool
+chmod_files (char *const *files, struct chmod_options const *x)
+{
+  struct walk w = { .x = x };
+  bool ok = true;
+  FTSENT *ent;
+
+  w.fts = fts_open (files, x->fts_flags | FTS_DIRFD, NULL);
+  if (!w.fts)
+    {
+      if (errno == EINVAL)      /* bad options: a bug */
+        abort ();
+      xalloc_die ();
+    }
+  while ((ent = fts_read (w.fts)))
+    ok &= visit (&w, ent);
+  if (errno != 0)
+    {
+      if (!x->force_silent)
+        error (0, errno, _("fts_read failed"));
+      ok = false;
+    }
+  if (fts_close (w.fts) != 0)
+    {
+      error (0, errno, _("fts_close failed"));
+      ok = false;
+    }
+  return ok;
+}
+
+/* ---- the command line -------------------------------------------------- */
+
+/* What the options said, besides struct chmod_options.  */
+struct cmdline
+{
+  char *mode;                   /* a mode given as options (-w,-x), or null */
+  char const *reference;        /* --reference=RFILE, or null */
+  int dereference;              /* -1: default; 0: -h; 1: --dereference */
+  bool preserve_root;
+};
+
+/* Append ARG, an option that is really a mode ("-w", "-rwx"), to CL's
+   mode, comma-separated: "chmod -w -x" is "chmod -w,-x".  */
+static void
+append_mode (struct cmdline *cl, char const *arg)
+{
+  size_t old_len = cl->mode ? strlen (cl->mode) : 0;
+  size_t len = old_len + (old_len != 0) + strlen (arg);
+  char *mode = xmalloc (len + 1);
+
+  if (old_len)
+    sprintf (mode, "%s,%s", cl->mode, arg);
+  else
+    strcpy (mode, arg);
+  free (cl->mode);
+  cl->mode = mode;
+}
+
+/* Apply option C, the last of ARGV's options read, to *X and *CL.  */
+static void
+apply_option (int c, char **argv, struct chmod_options *x, struct cmdline *cl)
+{
+  switch (c)
+    {
+    case 'H': x->fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL; break;
+    case 'L': x->fts_flags = FTS_LOGICAL; break;
+    case 'P': x->fts_flags = FTS_PHYSICAL; break;
+    case 'R': x->recurse = true; break;
+    case 'c': x->verbosity = V_CHANGES_ONLY; break;
+    case 'f': x->force_silent = true; break;
+    case 'h': cl->dereference = 0; break;
+    case 'v': x->verbosity = V_HIGH; break;
+    case DEREFERENCE_OPTION: cl->dereference = 1; break;
+    case NO_PRESERVE_ROOT: cl->preserve_root = false; break;
+    case PRESERVE_ROOT: cl->preserve_root = true; break;
+    case REFERENCE_FILE_OPTION: cl->reference = optarg; break;
+    case HELP_OPTION:
+      usage (EXIT_SUCCESS);
+    case VERSION_OPTION:
+      version_etc (stdout, PROGRAM_NAME, PACKAGE_NAME, PACKAGE_VERSION,
+                   "The libfts authors", (char *) NULL);
+      exit (EXIT_SUCCESS);
+    case '?':
+      usage (EXIT_FAILURE);
+    default:                    /* a mode letter, digit or operator */
+      /* "--" and "--r" are modes too, but getopt keeps a leading "--"
+         for long options: they are only modes as operands.  */
+      append_mode (cl, argv[optind - 1]);
+      x->diagnose_surprises = true;
+      break;
+    }
+}
+
+/* What -R, -H, -L, -P, -h and --dereference mean together, into X:
+   without -R, the operands' targets are changed, unless -h; with -R,
+   operands that are symlinks are followed (-H, the default) unless -P or
+   -h, and every symlink with -L.  A symlink that is not followed is left
+   alone: Linux gives symlinks no mode of their own.  */
+static void
+resolve_traversal (struct chmod_options *x, int dereference)
+{
+  if (x->recurse && x->fts_flags == FTS_PHYSICAL && dereference == 1)
+    error (EXIT_FAILURE, 0, _("-R --dereference requires either -H or -L"));
+  if (!x->recurse)
+    x->fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL;
+  if (dereference == 0 && !(x->fts_flags & FTS_LOGICAL))
+    x->fts_flags = FTS_PHYSICAL;
+}
+
+/* The mode from CL (or the operand ARGV[*FIRST], then consumed), compiled
+   into X, with the umask taken.  Exits on a usage error.  */
+static void
+compile_mode (int argc, char **argv, int *first, struct chmod_options *x,
+              struct cmdline *cl)
+{
+  char const *mode = cl->mode;
+
+  if (cl->reference && mode)
+    {
+      error (0, 0, _("cannot combine mode and --reference options"));
+      usage (EXIT_FAILURE);
+    }
+  if (!cl->reference && !mode)
+    mode = argv[(*first)++];
+  if (argc <= *first)
+    {
+      if (!mode || mode != argv[*first - 1])
+        error (0, 0, _("missing operand"));
+      else
+        error (0, 0, _("missing operand after %s"), quote (argv[argc - 1]));
+      usage (EXIT_FAILURE);
+    }
+  if (cl->reference)
+    {
+      x->change = mode_create_from_ref (cl->reference);
+      if (!x->change)
+        error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
+               quoteaf (cl->reference));
+      return;
+    }
+  x->change = mode_compile (mode);
+  if (!x->change)
+    {
+      error (0, 0, _("invalid mode: %s"), quote (mode));
+      usage (EXIT_FAILURE);
+    }
+  x->umask_value = umask (0);
+}
+
+int
+main (int argc, char **argv)
+{
+  struct chmod_options x = { .verbosity = V_OFF,
+                             .fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL };
+  struct cmdline cl = { .dereference = -1 };
+  struct stat st;
+  int c, first;
+
+  set_program_name (argv[0]);
+  setlocale (LC_ALL, "");
+  atexit (close_stdout);
+
+  while ((c = getopt_long (argc, argv, short_options, long_options, NULL))
+         != -1)
+    apply_option (c, argv, &x, &cl);
+  first = optind;
+  resolve_traversal (&x, cl.dereference);
+  compile_mode (argc, argv, &first, &x, &cl);
+
+  if (x.recurse && cl.preserve_root)
+    {
+      if (stat ("/", &st) != 0)
+        error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
+               quoteaf ("/"));
+      x.root_check = true;
+      x.root_dev = st.st_dev;
+      x.root_ino = st.st_ino;
+    }
+  return chmod_files (argv + first, &x) ? EXIT_SUCCESS : EXIT_FAILURE;
+}

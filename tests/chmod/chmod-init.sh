@@ -1,0 +1,85 @@
+# tests/chmod/chmod-init.sh: helpers shared by the chmod, chown and chgrp
+# tests.  Sourced, never run, right after tests/init.sh:
+#   . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+#   . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
+#
+# The programs under test are $CHMOD_UNDER_TEST, $CHOWN_UNDER_TEST and
+# $CHGRP_UNDER_TEST, by default our src/chmod, src/chown and src/chgrp;
+# setting them to /usr/bin/chmod etc. checks the tests themselves against
+# GNU's.  They run under their own names (run_chmod, run_chown, run_chgrp
+# run them through symlinks named chmod, chown, chgrp), so that their
+# messages start with 'chmod: ' as they do for a user who has them in PATH.
+# A plain chmod, chown or chgrp in a test is the system's, used only to set
+# up and clean up.
+#
+# On return the test runs in "$test_dir_/w", an empty directory of its
+# own; it names its own files there _out, _err, _exp.err..., which list_
+# skips.
+
+chmod_=${CHMOD_UNDER_TEST:-$abs_top_builddir/src/chmod}
+chown_=${CHOWN_UNDER_TEST:-$abs_top_builddir/src/chown}
+chgrp_=${CHGRP_UNDER_TEST:-$abs_top_builddir/src/chgrp}
+for p_ in "$chmod_" "$chown_" "$chgrp_"; do
+  test -x "$p_" || framework_failure_ "$p_ is not built"
+done
+
+mkdir .bin && ln -s "$chmod_" .bin/chmod && ln -s "$chown_" .bin/chown \
+  && ln -s "$chgrp_" .bin/chgrp || framework_failure_ "cannot link the programs"
+prog_bin_=$test_dir_/.bin
+mkdir w && cd w || framework_failure_ "cannot make the work directory"
+
+# Prefix for running as an unprivileged user: set by require_unprivileged_.
+unpriv_=
+
+# run_chmod ARGS..., run_chown ARGS..., run_chgrp ARGS...: the program
+# under test (as $unpriv_ if set), under its own name.
+run_chmod () { (PATH=$prog_bin_:$PATH; exec $unpriv_ chmod "$@"); }
+run_chown () { (PATH=$prog_bin_:$PATH; exec $unpriv_ chown "$@"); }
+run_chgrp () { (PATH=$prog_bin_:$PATH; exec $unpriv_ chgrp "$@"); }
+
+# list_ [DIR]: the tree below DIR (default .), one "TYPE MODE USER:GROUP
+# PATH" a line, sorted, without the test's own _* files.
+list_ ()
+{
+  find "${1-.}" -mindepth 1 ! -path './_*' -printf '%y %m %u:%g %P\n' \
+    | LC_ALL=C sort
+}
+
+# is_gnu_91_ PROGRAM: true when PROGRAM is GNU coreutils 9.1, which
+# predates some of the behaviour we require (newer GNU wins).
+is_gnu_91_ ()
+{
+  "$1" --version 2>/dev/null | sed -n 1p | grep ' (GNU coreutils) 9\.1$' \
+    > /dev/null
+}
+
+# require_unprivileged_: permission checks mean nothing to root, so as
+# root run the program under test as nobody (setpriv), with the work
+# directory open to it; as anyone else, run it as is.
+require_unprivileged_ ()
+{
+  test "$(id -u)" = 0 || return 0
+  command -v setpriv > /dev/null || skip_ "root, and setpriv not found"
+  unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
+  chmod 755 "$test_dir_" && chmod 777 . \
+    || framework_failure_ "cannot open $test_dir_ to nobody"
+  $unpriv_ test -x "$prog_bin_/chmod" \
+    || skip_ "nobody cannot run $chmod_ (a parent directory is closed to it)"
+}
+
+# as_user_ COMMAND...: run COMMAND as the user the program under test
+# runs as (nobody after require_unprivileged_ as root, else ourselves).
+as_user_ ()
+{
+  $unpriv_ "$@"
+}
+
+# require_nobody_ids_: the tests that change owners name the user nobody
+# and the group nogroup (65534 on Debian).
+require_nobody_ids_ ()
+{
+  test "$(id -u nobody 2>/dev/null)" = 65534 \
+    && getent group nogroup > /dev/null \
+    && test "$(getent group nogroup | cut -d: -f3)" = 65534 \
+    || skip_ "no user nobody and group nogroup with id 65534"
+}

@@ -1,0 +1,30 @@
+## tests/chmod/local.mk: the chmod tests.  One behaviour per script (see
+## each script's head comment); they run the program named by
+## $CHMOD_UNDER_TEST, by default src/chmod, so that
+## CHMOD_UNDER_TEST=/usr/bin/chmod checks the tests themselves against GNU
+## chmod.  chmod-init.sh is their shared set-up (the chown tests use it
+## too).  The symlink-swap attacker is tests/rm/swap-helper.
+
+chmod_shell_tests = \
+  tests/chmod/dangling.sh \
+  tests/chmod/gnu-diff.sh \
+  tests/chmod/help.sh \
+  tests/chmod/mode-as-option.sh \
+  tests/chmod/no-such-file.sh \
+  tests/chmod/permission-denied.sh \
+  tests/chmod/preserve-root.sh \
+  tests/chmod/quiet.sh \
+  tests/chmod/reference.sh \
+  tests/chmod/setgid-dir.sh \
+  tests/chmod/symlink-operand.sh \
+  tests/chmod/symlink-race.sh \
+  tests/chmod/symlink-recursive.sh \
+  tests/chmod/umask-warning.sh \
+  tests/chmod/unreadable-dir.sh \
+  tests/chmod/usage-errors.sh \
+  tests/chmod/vanished.sh \
+  tests/chmod/verbose.sh \
+  tests/chmod/version.sh
+
+TESTS += $(chmod_shell_tests)
+EXTRA_DIST += $(chmod_shell_tests) tests/chmod/chmod-init.sh

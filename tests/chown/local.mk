@@ -1,0 +1,28 @@
+## tests/chown/local.mk: the chown and chgrp tests.  One behaviour per
+## script (see each script's head comment); they run the programs named by
+## $CHOWN_UNDER_TEST and $CHGRP_UNDER_TEST, by default src/chown and
+## src/chgrp, so that setting them to /usr/bin/chown and /usr/bin/chgrp
+## checks the tests themselves against GNU's.  chown-init.sh (which sources
+## tests/chmod/chmod-init.sh) is their shared set-up.
+
+chown_shell_tests = \
+  tests/chown/changes.sh \
+  tests/chown/chgrp-verbose.sh \
+  tests/chown/from-chgrp.sh \
+  tests/chown/from.sh \
+  tests/chown/gnu-diff.sh \
+  tests/chown/help.sh \
+  tests/chown/invalid-spec.sh \
+  tests/chown/no-stat.sh \
+  tests/chown/permission-denied.sh \
+  tests/chown/preserve-root.sh \
+  tests/chown/quiet.sh \
+  tests/chown/reference.sh \
+  tests/chown/symlink-race.sh \
+  tests/chown/symlinks.sh \
+  tests/chown/usage-errors.sh \
+  tests/chown/vanished.sh \
+  tests/chown/verbose.sh
+
+TESTS += $(chown_shell_tests)
+EXTRA_DIST += $(chown_shell_tests) tests/chown/chown-init.sh
