@@ -18,9 +18,13 @@ notrans_dist_man3_MANS = doc/fts.3
 # make it.  Installed names follow --program-transform-name.  A program
 # whose page is to be made: its name here, a doc/PROGRAM.x, and a line
 # "doc/PROGRAM.1: src/SOURCE" below.
-man_programs = rm libfts-run libfts-walk
+man_programs = rm du chmod chown chgrp libfts-run libfts-walk
 dist_man1_MANS = $(man_programs:%=doc/%.1)
 doc/rm.1: src/rm.c
+doc/du.1: src/du.c
+doc/chmod.1: src/chmod.c
+doc/chown.1: src/chown.c src/chown-core.c
+doc/chgrp.1: src/chgrp.c src/chown-core.c
 doc/libfts-run.1: src/libfts-run.in
 doc/libfts-walk.1: src/libfts-walk.c
 
@@ -31,7 +35,7 @@ doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)
 	     $(HELP2MAN) --no-info --include='$(srcdir)/doc/$*.x' \
 	       --output=$@.tmp $* \
 	  && mv $@.tmp $@
-# Every page's .x, also of programs not merged yet (du, chmod, chown, chgrp).
+# Every page's .x.
 EXTRA_DIST += doc/rm.x doc/libfts-run.x doc/libfts-walk.x doc/du.x \
   doc/chmod.x doc/chown.x doc/chgrp.x
 MAINTAINERCLEANFILES += $(dist_man1_MANS)

@@ -18,10 +18,11 @@ make -s -C "$abs_top_builddir" DESTDIR="$dest" transform='s,^,f,' \
   || { cat make.out; framework_failure_ "make install failed"; }
 
 (cd "$dest$bindir" && ls) > got-bin
-printf '%s\n' flibfts-run flibfts-walk frm > exp-bin
+printf '%s\n' fchgrp fchmod fchown fdu flibfts-run flibfts-walk frm > exp-bin
 compare exp-bin got-bin || fail=1
 (cd "$dest$mandir" && ls man1 man3) > got-man
-printf '%s\n' man1: flibfts-run.1 flibfts-walk.1 frm.1 '' man3: fts.3 > exp-man
+printf '%s\n' man1: fchgrp.1 fchmod.1 fchown.1 fdu.1 flibfts-run.1 flibfts-walk.1 frm.1 \
+  '' man3: fts.3 > exp-man
 compare exp-man got-man || fail=1
 
 # frm is rm under another name: it works and names itself after argv[0].

@@ -23,6 +23,10 @@ make -s -C "$abs_top_builddir" DESTDIR="$dest" install > make.out 2>&1 \
 (cd "$dest" && find . \( -type f -o -type l \) -print | sed 's|^\.||' | sort) \
   | grep -v -x "$infodir/dir" > got
 sort > exp <<EOT
+$bindir/chgrp
+$bindir/chmod
+$bindir/chown
+$bindir/du
 $bindir/libfts-run
 $bindir/libfts-walk
 $bindir/rm
@@ -34,6 +38,10 @@ $libdir/libfts.so
 $libdir/libfts.so.0
 $libdir/libfts.so.0.0.0
 $libdir/pkgconfig/libfts.pc
+$mandir/man1/chgrp.1
+$mandir/man1/chmod.1
+$mandir/man1/chown.1
+$mandir/man1/du.1
 $mandir/man1/libfts-run.1
 $mandir/man1/libfts-walk.1
 $mandir/man1/rm.1
@@ -41,11 +49,18 @@ $mandir/man3/fts.3
 EOT
 compare exp got || fail=1
 
-# The installed rm needs no build tree: no RUNPATH into it, no libfts.so.
+# The installed programs need no build tree: no RUNPATH into it, no
+# libfts.so.
+for prog in rm du chmod chown chgrp; do
+  readelf -d "$dest$bindir/$prog" > dynamic 2> /dev/null \
+    || framework_failure_ "readelf $prog failed"
+  grep -E 'R(UN)?PATH' dynamic && { echo "installed $prog has a RUNPATH" >&2; fail=1; }
+  grep 'NEEDED.*libfts' dynamic && { echo "installed $prog needs libfts.so" >&2; fail=1; }
+  "$dest$bindir/$prog" --version > version.out || fail=1
+  head -n 1 version.out | grep -x "$prog (libfts) .*" > /dev/null \
+    || { echo "installed $prog --version: $(head -n 1 version.out)" >&2; fail=1; }
+done
 rm_=$dest$bindir/rm
-readelf -d "$rm_" > dynamic 2> /dev/null || framework_failure_ "readelf failed"
-grep -E 'R(UN)?PATH' dynamic && { echo "installed rm has a RUNPATH" >&2; fail=1; }
-grep 'NEEDED.*libfts' dynamic && { echo "installed rm needs libfts.so" >&2; fail=1; }
 mkdir -p tree/a/b && : > tree/a/b/f || framework_failure_ "mkdir"
 "$rm_" -r tree > out 2>&1 || fail=1
 compare /dev/null out || fail=1
@@ -57,8 +72,7 @@ grep -x "library='$libdir/libfts.so'" "$dest$bindir/libfts-run" > /dev/null \
 
 # The man pages render without warnings.
 if command -v man > /dev/null; then
-  for page in "$dest$mandir"/man1/rm.1 "$dest$mandir"/man1/libfts-run.1 \
-              "$dest$mandir"/man3/fts.3; do
+  for page in "$dest$mandir"/man1/*.1 "$dest$mandir"/man3/fts.3; do
     MANWIDTH=80 man --warnings -l "$page" > page.out 2> page.err || fail=1
     compare /dev/null page.err || fail=1
     test -s page.out || { echo "$page renders empty" >&2; fail=1; }
