@@ -165,7 +165,9 @@ size_t libfts_pathlen (const FTSENT *p);
 
 /* Inode order.  A directory read without a comparison function is handed
    out in ascending d_ino order when it has at least THRESHOLD entries and
-   its file system's policy asks for it.  The default comes from configure
+   its file system's policy asks for it: by fts_read, in chunks of 262,144
+   entries (or THRESHOLD, when larger), each sorted, so that memory stays
+   bounded; by fts_children, whole.  The default comes from configure
    (--with-inode-sort-threshold, 10000 unless changed) and may be
    overridden by the environment variable LIBFTS_INODE_SORT_THRESHOLD,
    read by fts_open: a decimal number of entries ("0" sorts every
