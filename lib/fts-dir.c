@@ -96,13 +96,11 @@ reserve (struct fts__dir *d, size_t count, size_t names_len)
 }
 
 /* Append NAME (NAMELEN bytes, no NUL needed) with its inode number and
-   type to D.  Returns 0, or -1 with errno ENOMEM (D unchanged).  */
-int
-fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
-              uint64_t ino, unsigned char type)
+   type to D, which has room for it (see reserve).  */
+static void
+append (struct fts__dir *d, const char *name, size_t namelen, uint64_t ino,
+        unsigned char type)
 {
-  if (namelen >= DIR_MAX_NAMES || reserve (d, 1, namelen + 1) != 0)
-    return -1;
   size_t off = d->names_len;
   memcpy (d->names + off, name, namelen);
   d->names[off + namelen] = '\0';
@@ -114,6 +112,17 @@ fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
   e->name_hi = (uint16_t) ((uint64_t) off >> 32);
   e->type = type;
   d->total++;
+}
+
+/* Append NAME (NAMELEN bytes, no NUL needed) with its inode number and
+   type to D.  Returns 0, or -1 with errno ENOMEM (D unchanged).  */
+int
+fts__dir_add (struct fts__dir *d, const char *name, size_t namelen,
+              uint64_t ino, unsigned char type)
+{
+  if (namelen >= DIR_MAX_NAMES || reserve (d, 1, namelen + 1) != 0)
+    return -1;
+  append (d, name, namelen, ino, type);
   return 0;
 }
 
@@ -162,8 +171,7 @@ add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
       d->resume = de->d_off;
       if (!seedot && is_dot_or_dotdot (de->d_name))
         continue;
-      fts__dir_add (d, de->d_name, strlen (de->d_name), de->d_ino,
-                    de->d_type);
+      append (d, de->d_name, strlen (de->d_name), de->d_ino, de->d_type);
     }
   return 0;
 }
