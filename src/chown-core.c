@@ -27,7 +27,12 @@
 
    Nothing is stat-ed unless something needs it (FTS_NOSTAT): --from, -v,
    -c and --dereference do; a plain chown -R costs one fchownat per file.
-   Directories are changed in post-order (FTS_DP), as GNU chown does.  */
+   Directories are changed in post-order (FTS_DP), as GNU chown does.
+
+   A plain chown -R hands its fchownat calls to worker threads
+   (at-queue.c), which run them in parallel on duplicates of the parent
+   directories' descriptors; failures are still reported in walk order,
+   and a directory is changed only once its contents have been.  */
 
 #include <config.h>
 
@@ -52,6 +57,7 @@
 #include "version-etc.h"
 #include "xalloc.h"
 
+#include "at-queue.h"
 #include "chown-core.h"
 
 #define _(msgid) gettext (msgid)
@@ -71,6 +77,8 @@ struct walk
   FTS *fts;
   struct chown_ids const *ids;
   struct chown_options const *x;
+  struct at_queue *queue;       /* changes for worker threads, or null */
+  bool queue_failed;            /* a queued change failed */
 };
 
 /* What was done to one file.  */
@@ -213,12 +221,13 @@ report (struct walk const *w, FTSENT const *ent, struct outcome const *o)
   describe_change (ent->fts_path, status, o->st, user, group);
 }
 
-/* Whether ENT vanished during a recursive walk (ERR is ENOENT, and ENT is
-   below the operands): newer GNU says nothing then.  */
+/* Whether a file failed with ERR because it vanished during a recursive
+   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
+   nothing then.  */
 static bool
-vanished (struct walk const *w, FTSENT const *ent, int err)
+vanished (struct walk const *w, bool below_operands, int err)
 {
-  return err == ENOENT && w->x->recurse && FTS_ROOTLEVEL < ent->fts_level;
+  return err == ENOENT && w->x->recurse && below_operands;
 }
 
 /* Whether libfts stat-ed ENT following a final symlink: -L, or an operand
@@ -279,12 +288,36 @@ find_status (struct walk const *w, FTSENT *ent, struct outcome *o,
         o->st = target;
       return true;
     }
-  if (vanished (w, ent, errno))
+  if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, errno))
     return false;
   if (!w->x->force_silent)
     error (0, errno, _("cannot dereference %s"), quoteaf (ent->fts_path));
   o->ok = false;
   return true;
+}
+
+/* What a failed fchownat means.  */
+enum chown_failure
+{
+  CF_NOT_APPLIED,               /* a symlink the system cannot change */
+  CF_VANISHED,                  /* gone during -R: no error */
+  CF_FAILED                     /* diagnosed, unless -f */
+};
+
+/* Classify ERR, the failure of fchownat on FILE (following a symlink if
+   FOLLOW; BELOW_OPERANDS if -R found it), and diagnose it.  */
+static enum chown_failure
+fchownat_failed (struct walk const *w, char const *file, bool follow,
+                 bool below_operands, int err)
+{
+  if (!follow && err == EOPNOTSUPP)
+    return CF_NOT_APPLIED;
+  if (vanished (w, below_operands, err))
+    return CF_VANISHED;
+  if (!w->x->force_silent)
+    error (0, err, (w->ids->uid != (uid_t) -1 ? _("changing ownership of %s")
+                    : _("changing group of %s")), quoteaf (file));
+  return CF_FAILED;
 }
 
 /* Change ENT's owner and group with fchownat on its bare name, following
@@ -297,24 +330,74 @@ do_fchownat (struct walk const *w, FTSENT const *ent, struct outcome *o)
   bool follow = (w->x->affect_symlink_referent
                  && (stat_followed (w, ent)
                      || S_ISLNK (ent->fts_statp->st_mode)));
-  int err;
 
   if (fchownat (libfts_dirfd (w->fts), ent->fts_accpath, ids->uid, ids->gid,
                 follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
     return true;
-  err = errno;
-  if (!follow && err == EOPNOTSUPP)
+  switch (fchownat_failed (w, ent->fts_path, follow,
+                           FTS_ROOTLEVEL < ent->fts_level, errno))
     {
+    case CF_NOT_APPLIED:
       o->symlink_changed = false;
       return true;
+    case CF_VANISHED:
+      return false;
+    case CF_FAILED:
+      o->ok = false;
+      return true;
     }
-  if (vanished (w, ent, err))
-    return false;
-  o->ok = false;
-  if (!w->x->force_silent)
-    error (0, err, (ids->uid != (uid_t) -1 ? _("changing ownership of %s")
-                    : _("changing group of %s")), quoteaf (ent->fts_path));
-  return true;
+  abort ();
+}
+
+/* ---- the changes of a plain chown -R, run by worker threads --------- */
+
+/* The queue's operation: fchownat on NAME in DIRFD, never following a
+   symlink.  Returns 0 or the errno value.  */
+static int
+queued_fchownat (int dirfd, char const *name, void *arg)
+{
+  struct walk const *w = arg;
+
+  return (fchownat (dirfd, name, w->ids->uid, w->ids->gid,
+                    AT_SYMLINK_NOFOLLOW) == 0 ? 0 : errno);
+}
+
+/* The queue's report of ERR, the failure of a queued fchownat on PATH
+   (below the operands): what do_fchownat would have said.  */
+static void
+queued_failure (char const *path, int err, void *arg)
+{
+  struct walk *w = arg;
+
+  if (fchownat_failed (w, path, false, true, err) == CF_FAILED)
+    w->queue_failed = true;
+}
+
+/* Whether ENT's change can go to the worker threads, in a plain chown -R
+   (no status needed, nothing said unless it fails): a file or a
+   directory after its contents, below the operands, and not '/'.  */
+static bool
+queueable (struct walk const *w, FTSENT const *ent)
+{
+  return (FTS_ROOTLEVEL < ent->fts_level
+          && (ent->fts_info == FTS_NSOK
+              || (ent->fts_info == FTS_DP && !is_root (w, ent->fts_statp))));
+}
+
+/* Hand ENT's change to the worker threads if it can go there, and
+   return true.  Otherwise finish the queued changes first if ENT's visit
+   may change or say anything, and return false.  */
+static bool
+queue_change (struct walk *w, FTSENT *ent)
+{
+  if (queueable (w, ent)
+      && at_queue_add (w->queue, libfts_dirfd (w->fts), ent,
+                       ent->fts_info == FTS_DP))
+    return true;
+  /* Entering a directory other than '/' does nothing.  */
+  if (!(ent->fts_info == FTS_D && !is_root (w, ent->fts_statp)))
+    at_queue_drain (w->queue);
+  return false;
 }
 
 /* Change ENT's owner and group, OK being false when libfts could not get
@@ -403,7 +486,7 @@ diagnose_entry (struct walk *w, FTSENT *ent)
   switch (ent->fts_info)
     {
     case FTS_NS:
-      if (vanished (w, ent, ent->fts_errno))
+      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
         return true;
       if (!quiet)
         error (0, ent->fts_errno, _("cannot access %s"),
@@ -414,7 +497,7 @@ diagnose_entry (struct walk *w, FTSENT *ent)
         error (0, ent->fts_errno, "%s", quotef (ent->fts_path));
       return false;
     case FTS_DNR:
-      if (vanished (w, ent, ent->fts_errno))
+      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
         return true;
       if (!quiet)
         error (0, ent->fts_errno, _("cannot read directory %s"),
@@ -432,6 +515,8 @@ visit (struct walk *w, FTSENT *ent)
 {
   bool ok = true;
 
+  if (w->queue && queue_change (w, ent))
+    return true;
   switch (ent->fts_info)
     {
     case FTS_D:
@@ -481,23 +566,30 @@ chown_files (char *const *files, struct chown_ids const *ids,
              struct chown_options const *x)
 {
   struct walk w = { .ids = ids, .x = x };
+  bool stat_all = needs_stat (ids, x);
   bool ok = true;
   FTSENT *ent;
+  int err;
 
   w.fts = fts_open (files, (x->fts_flags | FTS_DIRFD
-                            | (needs_stat (ids, x) ? 0 : FTS_NOSTAT)), NULL);
+                            | (stat_all ? 0 : FTS_NOSTAT)), NULL);
   if (!w.fts)
     {
       if (errno == EINVAL)      /* bad options: a bug */
         abort ();
       xalloc_die ();
     }
+  if (x->recurse && !stat_all)
+    w.queue = at_queue_create (queued_fchownat, queued_failure, &w);
   while ((ent = fts_read (w.fts)))
     ok &= visit (&w, ent);
-  if (errno != 0)
+  err = errno;
+  at_queue_free (w.queue);
+  ok &= !w.queue_failed;
+  if (err != 0)
     {
       if (!x->force_silent)
-        error (0, errno, _("fts_read failed"));
+        error (0, err, _("fts_read failed"));
       ok = false;
     }
   if (fts_close (w.fts) != 0)

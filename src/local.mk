@@ -48,9 +48,14 @@ bin_PROGRAMS += src/chmod src/chown src/chgrp
 src_chmod_SOURCES = src/chmod.c
 src_chmod_CPPFLAGS = $(src_cppflags)
 src_chmod_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
-src_chown_SOURCES = src/chown.c src/chown-core.c src/chown-core.h
+# Their fchownat calls run in worker threads (at-queue.c).
+chown_core_sources = src/chown-core.c src/chown-core.h \
+  src/at-queue.c src/at-queue.h
+src_chown_SOURCES = src/chown.c $(chown_core_sources)
 src_chown_CPPFLAGS = $(src_cppflags)
-src_chown_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
-src_chgrp_SOURCES = src/chgrp.c src/chown-core.c src/chown-core.h
+src_chown_LDADD = lib/libfts-core.la \
+  $(filter-out lib/libfts.la,$(src_ldadd)) $(PTHREAD_LIBS)
+src_chgrp_SOURCES = src/chgrp.c $(chown_core_sources)
 src_chgrp_CPPFLAGS = $(src_cppflags)
-src_chgrp_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+src_chgrp_LDADD = lib/libfts-core.la \
+  $(filter-out lib/libfts.la,$(src_ldadd)) $(PTHREAD_LIBS)
