@@ -8,18 +8,21 @@
 chown_shell_tests = \
   tests/chown/changes.sh \
   tests/chown/chgrp-verbose.sh \
+  tests/chown/contents-first.sh \
   tests/chown/from-chgrp.sh \
   tests/chown/from.sh \
   tests/chown/gnu-diff.sh \
   tests/chown/help.sh \
   tests/chown/invalid-spec.sh \
   tests/chown/no-stat.sh \
+  tests/chown/parallel-order.sh \
   tests/chown/permission-denied.sh \
   tests/chown/preserve-root.sh \
   tests/chown/quiet.sh \
   tests/chown/reference.sh \
   tests/chown/symlink-race.sh \
   tests/chown/symlinks.sh \
+  tests/chown/threads.sh \
   tests/chown/usage-errors.sh \
   tests/chown/vanished.sh \
   tests/chown/verbose.sh

@@ -1,0 +1,51 @@
+#!/bin/sh
+# A plain chown -R or chgrp -R (no -v, -c or --from) runs its changes in
+# worker threads when there are two processors or more; what it says must
+# still come out in the order of the walk, as GNU's does.  Run as nobody,
+# on a tree where root's files (which nobody cannot change: one message
+# each) alternate with nobody's own (changed silently), over 2,000
+# messages: stderr and exit status must be GNU's, byte for byte; with -f,
+# nothing said and exit 1.  Neither run changes anything, so both see the
+# same tree in the same order.
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+. "$abs_top_srcdir/tests/chown/chown-init.sh"
+
+require_root_
+require_nobody_ids_
+require_unprivileged_
+for p in chown chgrp; do
+  /usr/bin/$p --version 2>/dev/null | sed 1q \
+    | grep "^$p (GNU coreutils) " > /dev/null || skip_ "/usr/bin/$p is not GNU $p"
+done
+
+# d/sI/fJ and d/sI/t/gJ: even J root's, odd J nobody's; d/sI/t and d/sI
+# nobody's, so that the walk gets everywhere.
+mkdir d && (
+  cd d && for i in $(seq 80); do
+    mkdir -p s$i/t && (cd s$i && seq -f f%g 30 | xargs touch \
+                        && cd t && seq -f g%g 20 | xargs touch) || exit 1
+  done
+) && chown -R nobody:nogroup d \
+  && find d -name '[fg]*[02468]' -exec chown root:root {} + \
+  || framework_failure_ "set-up"
+list_ > _before
+
+for cmd in 'chown -R nobody' 'chown -R :nogroup' 'chgrp -R nogroup' \
+           'chown -R -f nobody'; do
+  (PATH=/usr/bin:$PATH; exec $unpriv_ $cmd d) > _gnu.out 2> _gnu.err
+  gnu_st=$?
+  eval "run_$cmd d" > _out 2> _err; st=$?
+  test $st = $gnu_st || { echo "$cmd: exit $st, GNU's $gnu_st" >&2; fail=1; }
+  compare _gnu.out _out || fail=1
+  compare _gnu.err _err || fail=1
+  case $cmd in
+    *-f*) test $st = 1 || fail=1 ;;
+    *) n=$(wc -l < _gnu.err)
+       test "$n" -ge 2000 || { echo "$cmd: GNU said $n lines" >&2; fail=1; } ;;
+  esac
+done
+list_ > _after
+compare _before _after || fail=1
+
+exit $fail
