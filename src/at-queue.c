@@ -86,6 +86,13 @@ enum
      machine with more processors was at hand to measure.  */
   AT_QUEUE_MAX_THREADS = 4,
 
+  /* Longest path of a parent directory whose entries' calls are queued.
+     Each parent's path is copied (for the messages) and compared when
+     its entries are queued: with no limit, that would cost O(depth) a
+     directory, and grow quadratic in a deep tree.  Deeper calls are not
+     queued: the caller makes them itself.  */
+  AT_QUEUE_MAX_PREFIX = 4096,
+
   /* The queue is not used when the process may open fewer descriptors:
      its duplicates would compete with libfts's own.  */
   AT_QUEUE_MIN_NOFILE = 256,
@@ -459,7 +466,8 @@ at_queue_add (struct at_queue *q, int dirfd, FTSENT const *ent,
   struct at_slot *s;
   int dir;
 
-  if (q->started < 0 || NAME_MAX < ent->fts_namelen)
+  if (q->started < 0 || NAME_MAX < ent->fts_namelen
+      || AT_QUEUE_MAX_PREFIX < libfts_pathlen (ent) - ent->fts_namelen)
     return false;
   if (q->started == 0 && !start_workers (q))
     return false;

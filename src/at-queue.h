@@ -49,8 +49,8 @@ struct at_queue *at_queue_create (at_queue_op op, at_queue_report report,
    before OP runs).  With AFTER_ALL, OP waits until every operation queued
    before it has finished (a directory after its contents).  Returns
    false, having queued nothing, when it cannot (no descriptor to spare,
-   threads failed to start): finish the queue with at_queue_drain, then
-   do the work synchronously.  */
+   threads failed to start, a path over 4096 bytes): finish the queue
+   with at_queue_drain, then do the work synchronously.  */
 bool at_queue_add (struct at_queue *q, int dirfd, FTSENT const *ent,
                    bool after_all);
 
