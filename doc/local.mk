@@ -27,6 +27,8 @@ doc/chown.1: src/chown.c src/chown-core.c
 doc/chgrp.1: src/chgrp.c src/chown-core.c
 doc/libfts-run.1: src/libfts-run.in
 doc/libfts-walk.1: src/libfts-walk.c
+# The end of their --help.
+doc/rm.1 doc/du.1 doc/chmod.1 doc/chown.1 doc/chgrp.1: src/package-info.c
 
 HELP2MAN = help2man
 doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)

@@ -39,6 +39,7 @@
 #include "xalloc.h"
 
 #include "chown-core.h"
+#include "package-info.h"
 
 #define _(msgid) gettext (msgid)
 
@@ -117,12 +118,7 @@ Examples:\n\
   %s staff /u      Change the group of /u to \"staff\".\n\
   %s -hR staff /u  Change the group of /u and subfiles to \"staff\".\n\
 "), program_name, program_name);
-  printf (_("\nThis chgrp is part of %s %s, whose README documents it.\n"),
-          PACKAGE_NAME, PACKAGE_VERSION);
-  if (*PACKAGE_URL)
-    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
-  if (*PACKAGE_BUGREPORT)
-    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+  print_package_info ("chgrp");
   exit (status);
 }
 

@@ -46,6 +46,8 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "package-info.h"
+#include "walk-util.h"
 
 #include "closeout.h"
 #include "error.h"
@@ -225,12 +227,7 @@ one takes effect.  '-H' is the default.\n\
 \n\
 Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n\
 "), stdout);
-  printf (_("\nThis chmod is part of %s %s, whose README documents it.\n"),
-          PACKAGE_NAME, PACKAGE_VERSION);
-  if (*PACKAGE_URL)
-    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
-  if (*PACKAGE_BUGREPORT)
-    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+  print_package_info ("chmod");
   exit (status);
 }
 
@@ -539,27 +536,10 @@ chmod_files (char *const *files, struct chmod_options const *x)
   bool ok = true;
   FTSENT *ent;
 
-  w.fts = fts_open (files, x->fts_flags | FTS_DIRFD, NULL);
-  if (!w.fts)
-    {
-      if (errno == EINVAL)      /* bad options: a bug */
-        abort ();
-      xalloc_die ();
-    }
+  w.fts = open_walk (files, x->fts_flags | FTS_DIRFD);
   while ((ent = fts_read (w.fts)))
     ok &= visit (&w, ent);
-  if (errno != 0)
-    {
-      if (!x->force_silent)
-        error (0, errno, _("fts_read failed"));
-      ok = false;
-    }
-  if (fts_close (w.fts) != 0)
-    {
-      error (0, errno, _("fts_close failed"));
-      ok = false;
-    }
-  return ok;
+  return finish_walk (w.fts, errno, x->force_silent) && ok;
 }
 
 /* ---- the command line -------------------------------------------------- */

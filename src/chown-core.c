@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "walk-util.h"
 
 #include "error.h"
 #include "gettext.h"
@@ -571,33 +572,15 @@ chown_files (char *const *files, struct chown_ids const *ids,
   FTSENT *ent;
   int err;
 
-  w.fts = fts_open (files, (x->fts_flags | FTS_DIRFD
-                            | (stat_all ? 0 : FTS_NOSTAT)), NULL);
-  if (!w.fts)
-    {
-      if (errno == EINVAL)      /* bad options: a bug */
-        abort ();
-      xalloc_die ();
-    }
+  w.fts = open_walk (files, (x->fts_flags | FTS_DIRFD
+                             | (stat_all ? 0 : FTS_NOSTAT)));
   if (x->recurse && !stat_all)
     w.queue = at_queue_create (queued_fchownat, queued_failure, &w);
   while ((ent = fts_read (w.fts)))
     ok &= visit (&w, ent);
   err = errno;
   at_queue_free (w.queue);
-  ok &= !w.queue_failed;
-  if (err != 0)
-    {
-      if (!x->force_silent)
-        error (0, err, _("fts_read failed"));
-      ok = false;
-    }
-  if (fts_close (w.fts) != 0)
-    {
-      error (0, errno, _("fts_close failed"));
-      ok = false;
-    }
-  return ok;
+  return finish_walk (w.fts, err, x->force_silent) && !w.queue_failed && ok;
 }
 
 /* ---- the command line shared by chown and chgrp ---------------------- */

@@ -38,6 +38,7 @@
 #include "xalloc.h"
 
 #include "chown-core.h"
+#include "package-info.h"
 
 #define _(msgid) gettext (msgid)
 
@@ -123,12 +124,7 @@ Examples:\n\
   %s root:staff /u  Likewise, but also change its group to \"staff\".\n\
   %s -hR root /u    Change the owner of /u and subfiles to \"root\".\n\
 "), program_name, program_name, program_name);
-  printf (_("\nThis chown is part of %s %s, whose README documents it.\n"),
-          PACKAGE_NAME, PACKAGE_VERSION);
-  if (*PACKAGE_URL)
-    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
-  if (*PACKAGE_BUGREPORT)
-    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+  print_package_info ("chown");
   exit (status);
 }
 

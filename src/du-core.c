@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "walk-util.h"
 
 #include "di-set.h"
 #include "error.h"
@@ -535,26 +536,18 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
   for (size_t i = 0; i < n; i++)
     roots[i] = trim_slashes (files[i]);
   roots[n] = NULL;
-  w->fts = fts_open (roots, w->x->fts_flags | FTS_DIRFD, NULL);
-  if (!w->fts)
-    {
-      if (errno == EINVAL)      /* bad options: a bug */
-        abort ();
-      xalloc_die ();
-    }
+  w->fts = open_walk (roots, w->x->fts_flags | FTS_DIRFD);
   w->prev_level = 0;
   while ((ent = fts_read (w->fts)))
     DU_UPDATE_STATUS (status, visit (w, ent));
+  /* GNU du names the file it was at, so finish_walk is not told.  */
   if (errno != 0)
     {
       error (0, errno, _("fts_read failed: %s"), quotef (w->fts->fts_path));
       status = DU_ERROR;
     }
-  if (fts_close (w->fts) != 0)
-    {
-      error (0, errno, _("fts_close failed"));
-      status = DU_ERROR;
-    }
+  if (!finish_walk (w->fts, 0, false))
+    status = DU_ERROR;
   for (size_t i = 0; i < n; i++)
     if (roots[i] != files[i])
       free (roots[i]);

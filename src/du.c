@@ -49,6 +49,7 @@
 #include "xstrtol-error.h"
 
 #include "du-core.h"
+#include "package-info.h"
 
 #define _(msgid) gettext (msgid)
 
@@ -217,12 +218,7 @@ The SIZE argument is an integer and optional unit (example: 10K is 10*1024).\n\
 Units are K,M,G,T,P,E,Z,Y (powers of 1024) or KB,MB,... (powers of 1000).\n\
 Binary prefixes can be used, too: KiB=K, MiB=M, and so on.\n\
 "), stdout);
-  printf (_("\nThis du is part of %s %s, whose README documents it.\n"),
-          PACKAGE_NAME, PACKAGE_VERSION);
-  if (*PACKAGE_URL)
-    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
-  if (*PACKAGE_BUGREPORT)
-    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+  print_package_info ("du");
   exit (status);
 }
 

@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "walk-util.h"
 
 #include "argmatch.h"
 #include "closeout.h"
@@ -559,6 +560,7 @@ walk (char *const *files, struct options const *opt, struct report *r)
 {
   struct walk w = { .opt = opt, .status = WALK_OK };
   FTSENT *p;
+  int read_err;
 
   w.fts = fts_open (files, fts_options_for (opt), NULL);
   if (!w.fts)
@@ -570,20 +572,13 @@ walk (char *const *files, struct options const *opt, struct report *r)
   errno = 0;
   while ((p = fts_read (w.fts)))
     visit (&w, p);
-  if (errno != 0)
-    {
-      error (0, errno, _("fts_read failed"));
-      WALK_MERGE (w.status, WALK_ERROR);
-    }
+  read_err = errno;
 
   if (libfts_get_stats (w.fts, &r->stats, sizeof r->stats) != 0)
     error (EXIT_FAILURE, errno, _("cannot get the walk's counters"));
   r->threshold = libfts_inode_sort_threshold (w.fts);
-  if (fts_close (w.fts) != 0)
-    {
-      error (0, errno, _("fts_close failed"));
-      WALK_MERGE (w.status, WALK_ERROR);
-    }
+  if (!finish_walk (w.fts, read_err, false))
+    WALK_MERGE (w.status, WALK_ERROR);
   if (w.seen)
     di_set_free (w.seen);
   r->bytes = w.bytes;

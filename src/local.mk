@@ -2,13 +2,25 @@
 
 src_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib \
   -I$(top_builddir)/gl/lib -I$(top_srcdir)/gl/lib
-src_ldadd = lib/libfts.la gl/lib/libgnu.a $(LIBINTL) $(LIB_MBRTOWC) \
+
+# What several programs share: opening and closing their walks
+# (walk-util.c), the end of --help (package-info.c), and chown's and
+# chgrp's worker threads (at-queue.c).
+noinst_LIBRARIES += src/libprograms.a
+src_libprograms_a_SOURCES = src/walk-util.c src/walk-util.h \
+  src/package-info.c src/package-info.h \
+  src/at-queue.c src/at-queue.h
+src_libprograms_a_CPPFLAGS = $(src_cppflags)
+
+src_gnulib_ldadd = gl/lib/libgnu.a $(LIBINTL) $(LIB_MBRTOWC) \
   $(LIBC32CONV) $(LIBUNISTRING) $(LIBICONV)
+# libfts linked in statically (see rm below).
+src_static_ldadd = src/libprograms.a lib/libfts-core.la $(src_gnulib_ldadd)
 
 bin_PROGRAMS += src/libfts-walk
 src_libfts_walk_SOURCES = src/libfts-walk.c
 src_libfts_walk_CPPFLAGS = $(src_cppflags)
-src_libfts_walk_LDADD = $(src_ldadd)
+src_libfts_walk_LDADD = src/libprograms.a lib/libfts.la $(src_gnulib_ldadd)
 
 # rm: GNU rm's options and messages (rm.c) over a removal core on libfts
 # (remove.c).  -no-install: src/rm is the real program, not a libtool
@@ -19,7 +31,7 @@ src_rm_SOURCES = src/rm.c src/remove.c src/remove.h
 src_rm_CPPFLAGS = $(src_cppflags)
 # libfts linked in statically: src/rm is then a real binary (no libtool
 # wrapper), which the tests run as "rm", and it installs self-contained.
-src_rm_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+src_rm_LDADD = $(src_static_ldadd)
 
 # libfts-run: runs a program with the installed libfts.so preloaded and
 # reports the library's counters (lib/fts-report.c).  A shell script: its
@@ -39,7 +51,7 @@ src/libfts-run: src/libfts-run.in Makefile
 bin_PROGRAMS += src/du
 src_du_SOURCES = src/du.c src/du-core.c src/du-core.h
 src_du_CPPFLAGS = $(src_cppflags)
-src_du_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+src_du_LDADD = $(src_static_ldadd)
 
 # chown and chgrp: GNU's options and messages (chown.c, chgrp.c) over one
 # ownership-changing core on libfts (chown-core.c); chmod on its own.
@@ -47,15 +59,11 @@ src_du_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
 bin_PROGRAMS += src/chmod src/chown src/chgrp
 src_chmod_SOURCES = src/chmod.c
 src_chmod_CPPFLAGS = $(src_cppflags)
-src_chmod_LDADD = lib/libfts-core.la $(filter-out lib/libfts.la,$(src_ldadd))
+src_chmod_LDADD = $(src_static_ldadd)
 # Their fchownat calls run in worker threads (at-queue.c).
-chown_core_sources = src/chown-core.c src/chown-core.h \
-  src/at-queue.c src/at-queue.h
-src_chown_SOURCES = src/chown.c $(chown_core_sources)
+src_chown_SOURCES = src/chown.c src/chown-core.c src/chown-core.h
 src_chown_CPPFLAGS = $(src_cppflags)
-src_chown_LDADD = lib/libfts-core.la \
-  $(filter-out lib/libfts.la,$(src_ldadd)) $(PTHREAD_LIBS)
-src_chgrp_SOURCES = src/chgrp.c $(chown_core_sources)
+src_chown_LDADD = $(src_static_ldadd) $(PTHREAD_LIBS)
+src_chgrp_SOURCES = src/chgrp.c src/chown-core.c src/chown-core.h
 src_chgrp_CPPFLAGS = $(src_cppflags)
-src_chgrp_LDADD = lib/libfts-core.la \
-  $(filter-out lib/libfts.la,$(src_ldadd)) $(PTHREAD_LIBS)
+src_chgrp_LDADD = $(src_static_ldadd) $(PTHREAD_LIBS)

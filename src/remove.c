@@ -46,6 +46,7 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "walk-util.h"
 
 #include "error.h"
 #include "file-type.h"
@@ -688,15 +689,9 @@ rm (char *const *files, struct rm_options const *x)
   /* FTS_TRUST_SHORT_READS: a directory read short (by a read error the
      kernel would only report on the next getdents) cannot be removed;
      excise then re-reads it to say why.  */
-  w.fts = fts_open (roots, (FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD
-                            | FTS_TRUST_SHORT_READS
-                            | (x->one_file_system ? FTS_XDEV : 0)), NULL);
-  if (!w.fts)
-    {
-      if (errno == EINVAL)      /* bad options: a bug */
-        abort ();
-      xalloc_die ();
-    }
+  w.fts = open_walk (roots, (FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD
+                             | FTS_TRUST_SHORT_READS
+                             | (x->one_file_system ? FTS_XDEV : 0)));
   while ((ent = fts_read (w.fts)))
     {
       enum RM_status s = visit (&w, ent);
@@ -705,16 +700,8 @@ rm (char *const *files, struct rm_options const *x)
         abort ();
       UPDATE_STATUS (status, s);
     }
-  if (errno != 0)
-    {
-      error (0, errno, _("fts_read failed"));
-      status = RM_ERROR;
-    }
-  if (fts_close (w.fts) != 0)
-    {
-      error (0, errno, _("fts_close failed"));
-      status = RM_ERROR;
-    }
+  if (!finish_walk (w.fts, errno, false))
+    status = RM_ERROR;
   free_operands (roots, files);
   return status;
 }

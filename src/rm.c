@@ -44,6 +44,7 @@
 #include "version-etc.h"
 #include "yesno.h"
 
+#include "package-info.h"
 #include "remove.h"
 
 #define _(msgid) gettext (msgid)
@@ -171,12 +172,7 @@ Note that if you use rm to remove a file, it might be possible to recover\n\
 some of its contents, given sufficient expertise and/or time.  For greater\n\
 assurance that the contents are truly unrecoverable, consider using shred(1).\n\
 "), stdout);
-  printf (_("\nThis rm is part of %s %s, whose README documents it.\n"),
-          PACKAGE_NAME, PACKAGE_VERSION);
-  if (*PACKAGE_URL)
-    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
-  if (*PACKAGE_BUGREPORT)
-    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+  print_package_info ("rm");
   exit (status);
 }
 

@@ -1,0 +1,38 @@
+/* package-info.c: the end of the programs' --help.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#include <config.h>
+
+#include "package-info.h"
+
+#include <stdio.h>
+
+#include "gettext.h"
+
+#define _(msgid) gettext (msgid)
+
+void
+print_package_info (char const *program)
+{
+  printf (_("\nThis %s is part of %s %s, whose README documents it.\n"),
+          program, PACKAGE_NAME, PACKAGE_VERSION);
+  if (*PACKAGE_URL)
+    printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
+  if (*PACKAGE_BUGREPORT)
+    printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+}

@@ -1,0 +1,37 @@
+/* walk-util.h: opening and closing the programs' libfts streams.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#ifndef LIBFTS_WALK_UTIL_H
+#define LIBFTS_WALK_UTIL_H 1
+
+#include <stdbool.h>
+
+#include "fts.h"
+
+/* fts_open (FILES, OPTIONS, NULL), which does not fail but for want of
+   memory (then exit, as xalloc_die does) or for invalid OPTIONS (a bug:
+   abort).  */
+FTS *open_walk (char *const *files, int options);
+
+/* End the walk of FTS, whose fts_read returned null with errno READ_ERR
+   (0 at the end of the walk): say "fts_read failed" unless QUIET (the
+   caller may have said it already, and pass 0), then close FTS, saying
+   "fts_close failed" if that fails.  Returns true if nothing failed.  */
+bool finish_walk (FTS *fts, int read_err, bool quiet);
+
+#endif /* LIBFTS_WALK_UTIL_H */
