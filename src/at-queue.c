@@ -118,6 +118,7 @@ struct at_dir
 struct at_slot
 {
   int err;                      /* the call's outcome, once done */
+  unsigned int value;           /* for the operation */
   unsigned char dir;            /* its parent, an index in dirs */
   bool after_all;               /* waits until all before it are done */
   bool done;                    /* finished, not yet reaped */
@@ -255,7 +256,7 @@ run_calls (struct at_queue *q, size_t first, size_t n)
   for (i = first; i < first + n; i++)
     {
       struct at_slot *s = slot_of (q, i);
-      s->err = q->op (q->dirs[s->dir].fd, s->name, q->arg);
+      s->err = q->op (q->dirs[s->dir].fd, s->name, s->value, q->arg);
     }
   pthread_mutex_lock (&q->lock);
   finish (q, first, n);
@@ -461,7 +462,7 @@ find_dir (struct at_queue *q, int dirfd, FTSENT const *ent)
 
 bool
 at_queue_add (struct at_queue *q, int dirfd, FTSENT const *ent,
-              bool after_all)
+              unsigned int value, bool after_all)
 {
   struct at_slot *s;
   int dir;
@@ -479,6 +480,7 @@ at_queue_add (struct at_queue *q, int dirfd, FTSENT const *ent,
   q->dirs[dir].pending++;
   s = slot_of (q, q->queued);
   s->dir = dir;
+  s->value = value;
   s->after_all = after_all;
   memcpy (s->name, ent->fts_name, ent->fts_namelen + 1);
 

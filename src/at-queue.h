@@ -25,9 +25,11 @@
 #include "fts.h"
 
 /* An operation on the file NAME in the directory open as DIRFD, with the
-   queue's ARG: returns 0, or the errno value of its failure.  Runs in a
-   worker thread: it may not print, nor touch the fts stream.  */
-typedef int (*at_queue_op) (int dirfd, char const *name, void *arg);
+   VALUE it was queued with (a mode, say) and the queue's ARG: returns 0,
+   or the errno value of its failure.  Runs in a worker thread: it may not
+   print, nor touch the fts stream.  */
+typedef int (*at_queue_op) (int dirfd, char const *name, unsigned int value,
+                            void *arg);
 
 /* What the walking thread is told of a failed operation: the file's
    path (as fts_path named it) and the errno value, with the queue's ARG.
@@ -46,13 +48,14 @@ struct at_queue *at_queue_create (at_queue_op op, at_queue_report report,
 /* Queue OP on ENT, which fts_read has just returned at a level below the
    operands: its bare name relative to DIRFD, the descriptor of its
    parent directory (which the queue duplicates: libfts may close DIRFD
-   before OP runs).  With AFTER_ALL, OP waits until every operation queued
-   before it has finished (a directory after its contents).  Returns
+   before OP runs), with VALUE.  With AFTER_ALL, OP waits until every
+   operation queued before it has finished (a directory after its
+   contents).  Returns
    false, having queued nothing, when it cannot (no descriptor to spare,
    threads failed to start, a path over 4096 bytes): finish the queue
    with at_queue_drain, then do the work synchronously.  */
 bool at_queue_add (struct at_queue *q, int dirfd, FTSENT const *ent,
-                   bool after_all);
+                   unsigned int value, bool after_all);
 
 /* Wait until every queued operation has finished, and report each
    failure in order.  Call it before printing anything else, or doing

@@ -42,10 +42,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <stdatomic.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fts.h"
+#include "at-queue.h"
 #include "package-info.h"
 #include "walk-util.h"
 
@@ -122,6 +124,8 @@ struct walk
 {
   FTS *fts;
   struct chmod_options const *x;
+  struct at_queue *queue;       /* changes for worker threads, or null */
+  bool queue_failed;            /* a queued change failed */
 };
 
 /* What was done to one file.  */
@@ -241,15 +245,16 @@ static int
 chmod_nofollow (int dirfd, char const *name, mode_t mode)
 {
 #ifdef SYS_fchmodat2
-  static bool no_fchmodat2;
+  /* Atomic: worker threads call this too.  */
+  static atomic_bool no_fchmodat2;
 
-  if (!no_fchmodat2)
+  if (!atomic_load_explicit (&no_fchmodat2, memory_order_relaxed))
     {
       if (syscall (SYS_fchmodat2, dirfd, name, mode, AT_SYMLINK_NOFOLLOW) == 0)
         return 0;
       if (errno != ENOSYS)
         return -1;
-      no_fchmodat2 = true;
+      atomic_store_explicit (&no_fchmodat2, true, memory_order_relaxed);
     }
 #endif
   return fchmodat (dirfd, name, mode, AT_SYMLINK_NOFOLLOW);
@@ -266,12 +271,34 @@ stat_followed (struct walk const *w, FTSENT const *ent)
          || (ent->fts_level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
 }
 
-/* Whether ENT vanished during a recursive walk (ERR is ENOENT, and ENT is
-   below the operands): newer GNU says nothing then.  */
+/* Whether a file failed with ERR because it vanished during a recursive
+   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
+   nothing then.  */
 static bool
-vanished (struct walk const *w, FTSENT const *ent, int err)
+vanished (struct walk const *w, bool below_operands, int err)
 {
-  return err == ENOENT && w->x->recurse && FTS_ROOTLEVEL < ent->fts_level;
+  return err == ENOENT && w->x->recurse && below_operands;
+}
+
+/* Diagnose ERR, the failure to change the mode of FILE (BELOW_OPERANDS
+   if -R found it), unless it vanished.  Returns false if it did.  */
+static bool
+chmod_failed (struct walk const *w, char const *file, bool below_operands,
+              int err)
+{
+  if (vanished (w, below_operands, err))
+    return false;
+  if (!w->x->force_silent)
+    error (0, err, _("changing permissions of %s"), quoteaf (file));
+  return true;
+}
+
+/* The mode chmod gives to a file whose mode is OLD_MODE.  */
+static mode_t
+new_mode_of (struct walk const *w, mode_t old_mode)
+{
+  return mode_adjust (old_mode, S_ISDIR (old_mode) != 0, w->x->umask_value,
+                      w->x->change, NULL);
 }
 
 /* Whether the mode of ENT (which had OLD_MODE and was given NEW_MODE)
@@ -362,8 +389,7 @@ change_mode (struct walk const *w, FTSENT const *ent, struct outcome *o)
   int r;
 
   o->old_mode = ent->fts_statp->st_mode;
-  o->new_mode = mode_adjust (o->old_mode, S_ISDIR (o->old_mode) != 0,
-                             w->x->umask_value, w->x->change, NULL);
+  o->new_mode = new_mode_of (w, o->old_mode);
   if (S_ISLNK (o->old_mode))
     {
       o->status = CH_NOT_APPLIED;
@@ -371,13 +397,15 @@ change_mode (struct walk const *w, FTSENT const *ent, struct outcome *o)
     }
   r = (follow ? fchmodat (dirfd, ent->fts_accpath, o->new_mode, 0)
        : chmod_nofollow (dirfd, ent->fts_accpath, o->new_mode));
-  if (r != 0 && vanished (w, ent, errno))
-    return false;
   if (r != 0)
     {
-      if (!w->x->force_silent)
-        error (0, errno, _("changing permissions of %s"),
-               quoteaf (ent->fts_path));
+      int err = errno;
+
+      /* What the workers failed to do is to be said first.  */
+      at_queue_drain (w->queue);
+      if (!chmod_failed (w, ent->fts_path, FTS_ROOTLEVEL < ent->fts_level,
+                         err))
+        return false;
       o->status = CH_FAILED;
       return true;
     }
@@ -450,7 +478,7 @@ diagnose_entry (struct walk *w, FTSENT *ent)
   switch (ent->fts_info)
     {
     case FTS_NS:
-      if (vanished (w, ent, ent->fts_errno))
+      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
         return 1;
       if (!quiet)
         error (0, ent->fts_errno, _("cannot access %s"), quoteaf (file));
@@ -460,7 +488,7 @@ diagnose_entry (struct walk *w, FTSENT *ent)
         error (0, ent->fts_errno, "%s", quotef (file));
       return 0;
     case FTS_DNR:
-      if (vanished (w, ent, ent->fts_errno))
+      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
         return 1;
       if (!quiet)
         error (0, ent->fts_errno, _("cannot read directory %s"),
@@ -490,10 +518,54 @@ refuse_root (struct walk *w, FTSENT *ent)
   if (!w->x->root_check || st->st_dev != w->x->root_dev
       || st->st_ino != w->x->root_ino)
     return false;
+  at_queue_drain (w->queue);
   warn_root (ent->fts_path);
   fts_set (w->fts, ent, FTS_SKIP);
   fts_read (w->fts);
   return true;
+}
+
+/* ---- the changes of a plain chmod -R, run by worker threads ---------- */
+
+/* The queue's operation: give NAME in DIRFD the MODE, never following a
+   symlink.  Returns 0 or the errno value.  */
+static int
+queued_chmod (int dirfd, char const *name, unsigned int mode, void *arg)
+{
+  return chmod_nofollow (dirfd, name, mode) == 0 ? 0 : errno;
+}
+
+/* The queue's report of ERR, the failure of a queued change of PATH
+   (below the operands): what change_mode would have said.  */
+static void
+queued_failure (char const *path, int err, void *arg)
+{
+  struct walk *w = arg;
+
+  if (chmod_failed (w, path, true, err))
+    w->queue_failed = true;
+}
+
+/* Whether the queue pays for a chmod as X says: -R, with nothing to say
+   but failures (no -v, -c, nor a mode given as an option, which may warn
+   about the umask), and not -L (which follows symlinks everywhere).  */
+static bool
+wants_queue (struct chmod_options const *x)
+{
+  return (x->recurse && x->verbosity == V_OFF && !x->diagnose_surprises
+          && !(x->fts_flags & FTS_LOGICAL));
+}
+
+/* Whether ENT's change can go to the worker threads: a file other than a
+   directory or a symlink (which chmod leaves alone), below the
+   operands.  Directories are changed before their contents are read,
+   by the walking thread.  */
+static bool
+queueable (struct walk const *w, FTSENT const *ent)
+{
+  return (FTS_ROOTLEVEL < ent->fts_level
+          && (ent->fts_info == FTS_F || ent->fts_info == FTS_DEFAULT)
+          && !stat_followed (w, ent));
 }
 
 /* Do what chmod does with ENT, which fts_read just returned.  Returns
@@ -508,6 +580,14 @@ visit (struct walk *w, FTSENT *ent)
   if (ent->fts_info == FTS_DP
       || (ent->fts_info == FTS_NS && retry_operand (w, ent)))
     return true;
+  if (w->queue && queueable (w, ent)
+      && at_queue_add (w->queue, libfts_dirfd (w->fts), ent,
+                       new_mode_of (w, ent->fts_statp->st_mode), false))
+    return true;
+  /* A directory is changed by this thread, which says something only if
+     that fails (see change_mode and refuse_root).  */
+  if (ent->fts_info != FTS_D)
+    at_queue_drain (w->queue);
   d = diagnose_entry (w, ent);
   if (d == 1)
     return true;
@@ -535,11 +615,16 @@ chmod_files (char *const *files, struct chmod_options const *x)
   struct walk w = { .x = x };
   bool ok = true;
   FTSENT *ent;
+  int err;
 
   w.fts = open_walk (files, x->fts_flags | FTS_DIRFD);
+  if (wants_queue (x))
+    w.queue = at_queue_create (queued_chmod, queued_failure, &w);
   while ((ent = fts_read (w.fts)))
     ok &= visit (&w, ent);
-  return finish_walk (w.fts, errno, x->force_silent) && ok;
+  err = errno;
+  at_queue_free (w.queue);
+  return finish_walk (w.fts, err, x->force_silent) && !w.queue_failed && ok;
 }
 
 /* ---- the command line -------------------------------------------------- */

@@ -355,7 +355,7 @@ do_fchownat (struct walk const *w, FTSENT const *ent, struct outcome *o)
 /* The queue's operation: fchownat on NAME in DIRFD, never following a
    symlink.  Returns 0 or the errno value.  */
 static int
-queued_fchownat (int dirfd, char const *name, void *arg)
+queued_fchownat (int dirfd, char const *name, unsigned int value, void *arg)
 {
   struct walk const *w = arg;
 
@@ -392,7 +392,7 @@ static bool
 queue_change (struct walk *w, FTSENT *ent)
 {
   if (queueable (w, ent)
-      && at_queue_add (w->queue, libfts_dirfd (w->fts), ent,
+      && at_queue_add (w->queue, libfts_dirfd (w->fts), ent, 0,
                        ent->fts_info == FTS_DP))
     return true;
   /* Entering a directory other than '/' does nothing.  */

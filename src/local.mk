@@ -4,8 +4,8 @@ src_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib \
   -I$(top_builddir)/gl/lib -I$(top_srcdir)/gl/lib
 
 # What several programs share: opening and closing their walks
-# (walk-util.c), the end of --help (package-info.c), and chown's and
-# chgrp's worker threads (at-queue.c).
+# (walk-util.c), the end of --help (package-info.c), and the worker
+# threads of chmod, chown and chgrp (at-queue.c).
 noinst_LIBRARIES += src/libprograms.a
 src_libprograms_a_SOURCES = src/walk-util.c src/walk-util.h \
   src/package-info.c src/package-info.h \
@@ -55,12 +55,12 @@ src_du_LDADD = $(src_static_ldadd)
 
 # chown and chgrp: GNU's options and messages (chown.c, chgrp.c) over one
 # ownership-changing core on libfts (chown-core.c); chmod on its own.
-# Linked as rm is (see above): real binaries, named by argv[0].
+# Linked as rm is (see above): real binaries, named by argv[0].  All
+# three change files from worker threads (at-queue.c).
 bin_PROGRAMS += src/chmod src/chown src/chgrp
 src_chmod_SOURCES = src/chmod.c
 src_chmod_CPPFLAGS = $(src_cppflags)
-src_chmod_LDADD = $(src_static_ldadd)
-# Their fchownat calls run in worker threads (at-queue.c).
+src_chmod_LDADD = $(src_static_ldadd) $(PTHREAD_LIBS)
 src_chown_SOURCES = src/chown.c src/chown-core.c src/chown-core.h
 src_chown_CPPFLAGS = $(src_cppflags)
 src_chown_LDADD = $(src_static_ldadd) $(PTHREAD_LIBS)
