@@ -135,3 +135,33 @@ race_round_ ()
   list_ outside > _outside
   compare _exp.outside _outside
 }
+
+# ---- trees and counts for the tests of the worker threads -------------
+
+# mixed_tree_ DIR: DIR/sI/fJ and DIR/sI/t/gJ (80 directories sI, 30 files
+# fJ and 20 gJ in each): the directories and the odd-numbered files are
+# nobody's, the even-numbered files root's, so that nobody may walk
+# everything and change half, and fails 2,000 times.
+mixed_tree_ ()
+{
+  mkdir "$1" && (
+    cd "$1" && for i_ in $(seq 80); do
+      mkdir -p s$i_/t && (cd s$i_ && seq -f f%g 30 | xargs touch \
+                           && cd t && seq -f g%g 20 | xargs touch) || exit 1
+    done
+  ) && chown -R nobody:nogroup "$1" \
+    && find "$1" -name '[fg]*[02468]' -exec chown root:root {} + \
+    || framework_failure_ "cannot make $1"
+}
+
+# threads_of_ PATTERN COMMAND...: run COMMAND (its output thrown away)
+# under strace -f, and print how many of its threads made a system call
+# whose strace line matches the basic regular expression PATTERN.
+threads_of_ ()
+{
+  pattern_=$1; shift
+  strace -qq -f -o _trace "$@" > /dev/null 2>&1 \
+    || { echo "$*: failed" >&2; fail=1; }
+  grep "^[0-9]* *$pattern_" _trace | sed 's/^\([0-9]*\).*/\1/' | sort -u \
+    | wc -l
+}

@@ -11,6 +11,7 @@ chmod_shell_tests = \
   tests/chmod/help.sh \
   tests/chmod/mode-as-option.sh \
   tests/chmod/no-such-file.sh \
+  tests/chmod/parallel-order.sh \
   tests/chmod/permission-denied.sh \
   tests/chmod/preserve-root.sh \
   tests/chmod/quiet.sh \
@@ -19,6 +20,7 @@ chmod_shell_tests = \
   tests/chmod/symlink-operand.sh \
   tests/chmod/symlink-race.sh \
   tests/chmod/symlink-recursive.sh \
+  tests/chmod/threads.sh \
   tests/chmod/umask-warning.sh \
   tests/chmod/unreadable-dir.sh \
   tests/chmod/usage-errors.sh \

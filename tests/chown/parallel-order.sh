@@ -19,16 +19,7 @@ for p in chown chgrp; do
     | grep "^$p (GNU coreutils) " > /dev/null || skip_ "/usr/bin/$p is not GNU $p"
 done
 
-# d/sI/fJ and d/sI/t/gJ: even J root's, odd J nobody's; d/sI/t and d/sI
-# nobody's, so that the walk gets everywhere.
-mkdir d && (
-  cd d && for i in $(seq 80); do
-    mkdir -p s$i/t && (cd s$i && seq -f f%g 30 | xargs touch \
-                        && cd t && seq -f g%g 20 | xargs touch) || exit 1
-  done
-) && chown -R nobody:nogroup d \
-  && find d -name '[fg]*[02468]' -exec chown root:root {} + \
-  || framework_failure_ "set-up"
+mixed_tree_ d
 list_ > _before
 
 for cmd in 'chown -R nobody' 'chown -R :nogroup' 'chgrp -R nogroup' \

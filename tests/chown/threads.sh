@@ -2,7 +2,8 @@
 # A plain chown -R or chgrp -R changes files from several threads when the
 # process may run on several processors, and from one when it may not:
 # under OMP_NUM_THREADS=1 (which GNU nproc obeys too) or taskset to one
-# processor.  Counted with strace -f: the threads that call fchownat.
+# processor; with -v, from one.  Counted with strace -f: the threads that
+# call fchownat.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chown/chown-init.sh"
@@ -15,29 +16,21 @@ mkdir d && (cd d && for i in $(seq 50); do
               mkdir s$i && (cd s$i && seq -f f%g 40 | xargs touch) || exit 1
             done) || framework_failure_ "set-up"
 
-# threads ENV... -- COMMAND...: the number of threads of COMMAND, run
-# with ENV, that called fchownat.
-threads ()
-{
-  env "$@" > /dev/null 2>&1 || { echo "$*: failed" >&2; fail=1; }
-  sed -n 's/^\([0-9]*\) *fchownat(.*/\1/p' _trace | sort -u | wc -l
-}
-trace="strace -qq -f -e trace=fchownat -o _trace"
+call='fchownat('
 PATH=$prog_bin_:$PATH
 export PATH
 
-n=$(threads OMP_NUM_THREADS=2 $trace chown -R 1234 d)
+n=$(threads_of_ "$call" env OMP_NUM_THREADS=2 chown -R 1234 d)
 test "$n" -ge 2 || { echo "chown -R: $n threads, not 2" >&2; fail=1; }
-n=$(threads OMP_NUM_THREADS=2 $trace chgrp -R 1234 d)
+n=$(threads_of_ "$call" env OMP_NUM_THREADS=2 chgrp -R 1234 d)
 test "$n" -ge 2 || { echo "chgrp -R: $n threads, not 2" >&2; fail=1; }
-n=$(threads OMP_NUM_THREADS=1 $trace chown -R 0 d)
+n=$(threads_of_ "$call" env OMP_NUM_THREADS=1 chown -R 0 d)
 test "$n" = 1 || { echo "OMP_NUM_THREADS=1: $n threads, not 1" >&2; fail=1; }
 if command -v taskset > /dev/null; then
-  n=$(threads $trace taskset -c 0 chown -R 1234 d)
+  n=$(threads_of_ "$call" taskset -c 0 chown -R 1234 d)
   test "$n" = 1 || { echo "taskset -c 0: $n threads, not 1" >&2; fail=1; }
 fi
-# -v says what it does, file by file: one thread.
-n=$(threads OMP_NUM_THREADS=2 $trace chown -R -v 0 d)
+n=$(threads_of_ "$call" env OMP_NUM_THREADS=2 chown -R -v 0 d)
 test "$n" = 1 || { echo "chown -R -v: $n threads, not 1" >&2; fail=1; }
 test "$(find d ! -user 0 | wc -l)" = 0 || fail=1
 

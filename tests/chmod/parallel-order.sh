@@ -1,0 +1,43 @@
+#!/bin/sh
+# A plain chmod -R (no -v, -c, -L, nor a mode given as an option) changes
+# files other than directories from worker threads when there are two
+# processors or more; what it says must still come out in the order of
+# the walk, as GNU's does.  Run as nobody on a tree where root's files
+# (which nobody cannot change: one message each) alternate with nobody's
+# own, over 2,000 messages, each mode on a fresh copy of the tree for GNU
+# and for ours: stderr, exit status and the tree left must be GNU's; with
+# -f, nothing said and exit 1.  640, a-x and 0 also take away the walk's
+# way into the directories ("cannot access", "cannot read directory").
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+. "$abs_top_srcdir/tests/chmod/chmod-init.sh"
+
+require_root_
+require_nobody_ids_
+require_unprivileged_
+/usr/bin/chmod --version 2>/dev/null | sed 1q \
+  | grep "^chmod (GNU coreutils) " > /dev/null \
+  || skip_ "/usr/bin/chmod is not GNU chmod"
+
+for opts in 'g+w' '640' 'u=rwX,go=' '-f o-r' 'a-x' '0'; do
+  for who in gnu ours; do
+    rm -rf d; mixed_tree_ d
+    case $who in
+      gnu)  (PATH=/usr/bin:$PATH; exec $unpriv_ chmod -R $opts d) \
+              > _gnu.out 2> _gnu.err
+            gnu_st=$?; list_ > _gnu.tree ;;
+      ours) run_chmod -R $opts d > _out 2> _err; st=$?; list_ > _tree ;;
+    esac
+  done
+  test $st = $gnu_st || { echo "$opts: exit $st, GNU's $gnu_st" >&2; fail=1; }
+  compare _gnu.out _out || fail=1
+  compare _gnu.err _err || fail=1
+  compare _gnu.tree _tree || fail=1
+  case $opts in
+    -f*) test $st = 1 || fail=1 ;;
+    g+w|u=*) n=$(wc -l < _gnu.err)
+       test "$n" -ge 2000 || { echo "$opts: GNU said $n lines" >&2; fail=1; } ;;
+  esac
+done
+
+exit $fail
