@@ -24,6 +24,8 @@
    on ext4 (2 processors), the 85,001 fchownat of the kernel-like
    benchmark tree take 0.38 s from one thread and 0.19 s from two; cold,
    1.06 s from one and 0.78 s from two, whose inode reads then overlap.
+   chmod -R is alike: its fchmodat2 calls go to the workers, while the
+   walking thread reads and stats.
 
    How: the walking thread queues each call (a slot holds the file's name
    and which parent directory it is in) and goes on reading; workers take
