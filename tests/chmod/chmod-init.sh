@@ -53,6 +53,39 @@ is_gnu_91_ ()
     > /dev/null
 }
 
+# require_gnu_ PROGRAM...: skip unless each /usr/bin/PROGRAM is GNU's;
+# gnu_bin is then a directory where each is linked under its own name,
+# for (PATH=$gnu_bin:$PATH; exec PROGRAM ...).
+require_gnu_ ()
+{
+  gnu_bin=$test_dir_/.gnu
+  mkdir "$gnu_bin" || framework_failure_ "cannot make $gnu_bin"
+  for p_; do
+    /usr/bin/$p_ --version 2>/dev/null | sed 1q \
+      | grep "^$p_ (GNU coreutils) " > /dev/null \
+      || skip_ "/usr/bin/$p_ is not GNU $p_"
+    ln -s /usr/bin/$p_ "$gnu_bin/$p_" || framework_failure_ "cannot link $p_"
+  done
+}
+
+# require_threads_: skip unless strace can trace here and the process may
+# run on two processors, which worker threads need.
+require_threads_ ()
+{
+  command -v strace > /dev/null || skip_ "strace not found"
+  strace -qq -o /dev/null true 2> /dev/null || skip_ "strace cannot trace here"
+  test "$(nproc)" -ge 2 || skip_ "one processor: no worker threads"
+}
+
+# wide_tree_ DIR: DIR/s1..s50, each with forty empty files.
+wide_tree_ ()
+{
+  mkdir "$1" && (cd "$1" && for i_ in $(seq 50); do
+                   mkdir s$i_ && (cd s$i_ && seq -f f%g 40 | xargs touch) \
+                     || exit 1
+                 done) || framework_failure_ "cannot make $1"
+}
+
 # require_unprivileged_: permission checks mean nothing to root, so as
 # root run the program under test as nobody (setpriv), with the work
 # directory open to it; as anyone else, run it as is.

@@ -12,12 +12,7 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
 
-gnu=/usr/bin/chmod
-"$gnu" --version 2>/dev/null | sed 1q | grep '^chmod (GNU coreutils) ' > /dev/null \
-  || skip_ "$gnu is not GNU chmod"
-mkdir "$test_dir_/.gnu" && ln -s "$gnu" "$test_dir_/.gnu/chmod" \
-  || framework_failure_ "cannot link $gnu"
-gnu_bin=$test_dir_/.gnu
+require_gnu_ chmod
 
 # ---- tree shapes: NAME|SET-UP (sh, run in an empty directory)|OPERANDS ------
 cat > _shapes <<'X'

@@ -15,15 +15,13 @@
 require_root_
 require_nobody_ids_
 require_unprivileged_
-/usr/bin/chmod --version 2>/dev/null | sed 1q \
-  | grep "^chmod (GNU coreutils) " > /dev/null \
-  || skip_ "/usr/bin/chmod is not GNU chmod"
+require_gnu_ chmod
 
 for opts in 'g+w' '640' 'u=rwX,go=' '-f o-r' 'a-x' '0'; do
   for who in gnu ours; do
     rm -rf d; mixed_tree_ d
     case $who in
-      gnu)  (PATH=/usr/bin:$PATH; exec $unpriv_ chmod -R $opts d) \
+      gnu)  (PATH=$gnu_bin:$PATH; exec $unpriv_ chmod -R $opts d) \
               > _gnu.out 2> _gnu.err
             gnu_st=$?; list_ > _gnu.tree ;;
       ours) run_chmod -R $opts d > _out 2> _err; st=$?; list_ > _tree ;;

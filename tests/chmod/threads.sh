@@ -8,12 +8,8 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
 
-command -v strace > /dev/null || skip_ "strace not found"
-strace -qq -o /dev/null true 2> /dev/null || skip_ "strace cannot trace here"
-test "$(nproc)" -ge 2 || skip_ "one processor: chmod runs no threads"
-mkdir d && (cd d && for i in $(seq 50); do
-              mkdir s$i && (cd s$i && seq -f f%g 40 | xargs touch) || exit 1
-            done) || framework_failure_ "set-up"
+require_threads_
+wide_tree_ d
 
 # strace 6.1 names fchmodat2 (452 = 0x1c4) by its number.
 call='\(fchmodat2\|syscall_0x1c4\|fchmodat\)('

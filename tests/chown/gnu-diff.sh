@@ -18,14 +18,7 @@
 
 require_root_
 require_nobody_ids_
-for p in chown chgrp; do
-  /usr/bin/$p --version 2>/dev/null | sed 1q \
-    | grep "^$p (GNU coreutils) " > /dev/null || skip_ "/usr/bin/$p is not GNU $p"
-done
-mkdir "$test_dir_/.gnu" && ln -s /usr/bin/chown "$test_dir_/.gnu/chown" \
-  && ln -s /usr/bin/chgrp "$test_dir_/.gnu/chgrp" \
-  || framework_failure_ "cannot link GNU's programs"
-gnu_bin=$test_dir_/.gnu
+require_gnu_ chown chgrp
 
 # ---- tree shapes: NAME|SET-UP (sh, run as root in an empty directory)|OPERANDS
 cat > _shapes <<'X'

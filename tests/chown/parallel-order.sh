@@ -14,17 +14,14 @@
 require_root_
 require_nobody_ids_
 require_unprivileged_
-for p in chown chgrp; do
-  /usr/bin/$p --version 2>/dev/null | sed 1q \
-    | grep "^$p (GNU coreutils) " > /dev/null || skip_ "/usr/bin/$p is not GNU $p"
-done
+require_gnu_ chown chgrp
 
 mixed_tree_ d
 list_ > _before
 
 for cmd in 'chown -R nobody' 'chown -R :nogroup' 'chgrp -R nogroup' \
            'chown -R -f nobody'; do
-  (PATH=/usr/bin:$PATH; exec $unpriv_ $cmd d) > _gnu.out 2> _gnu.err
+  (PATH=$gnu_bin:$PATH; exec $unpriv_ $cmd d) > _gnu.out 2> _gnu.err
   gnu_st=$?
   eval "run_$cmd d" > _out 2> _err; st=$?
   test $st = $gnu_st || { echo "$cmd: exit $st, GNU's $gnu_st" >&2; fail=1; }

@@ -9,12 +9,8 @@
 . "$abs_top_srcdir/tests/chown/chown-init.sh"
 
 require_root_
-command -v strace > /dev/null || skip_ "strace not found"
-strace -qq -o /dev/null true 2> /dev/null || skip_ "strace cannot trace here"
-test "$(nproc)" -ge 2 || skip_ "one processor: chown runs no threads"
-mkdir d && (cd d && for i in $(seq 50); do
-              mkdir s$i && (cd s$i && seq -f f%g 40 | xargs touch) || exit 1
-            done) || framework_failure_ "set-up"
+require_threads_
+wide_tree_ d
 
 call='fchownat('
 PATH=$prog_bin_:$PATH
