@@ -189,12 +189,13 @@ mixed_tree_ ()
 
 # threads_of_ PATTERN COMMAND...: run COMMAND (its output thrown away)
 # under strace -f, and print how many of its threads made a system call
-# whose strace line matches the basic regular expression PATTERN.
+# whose strace line matches the basic regular expression PATTERN; or
+# "failed" if COMMAND failed (it runs in $(...): fail=1 would be lost).
 threads_of_ ()
 {
   pattern_=$1; shift
   strace -qq -f -o _trace "$@" > /dev/null 2>&1 \
-    || { echo "$*: failed" >&2; fail=1; }
+    || { echo "$*: failed" >&2; echo failed; return; }
   grep "^[0-9]* *$pattern_" _trace | sed 's/^\([0-9]*\).*/\1/' | sort -u \
     | wc -l
 }
