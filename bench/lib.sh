@@ -253,6 +253,58 @@ bench_kv ()
 
 # ---- strace ---------------------------------------------------------------------------
 
+# The tracepoints bench_perf_summary reads: every system call, then the
+# families that walking a tree makes.
+BENCH_PERF_EVENTS="raw_syscalls:sys_enter syscalls:sys_enter_getdents64
+  syscalls:sys_enter_newfstatat syscalls:sys_enter_statx
+  syscalls:sys_enter_newfstat syscalls:sys_enter_newlstat
+  syscalls:sys_enter_newstat syscalls:sys_enter_openat syscalls:sys_enter_open
+  syscalls:sys_enter_close syscalls:sys_enter_unlinkat
+  syscalls:sys_enter_unlink syscalls:sys_enter_rmdir
+  syscalls:sys_enter_fstatfs syscalls:sys_enter_statfs
+  syscalls:sys_enter_fcntl"
+
+# bench_perf_usable: whether perf can count BENCH_PERF_EVENTS here.
+bench_perf_usable ()
+{
+  local args=() e
+  command -v perf > /dev/null || return 1
+  for e in $BENCH_PERF_EVENTS; do args+=(-e "$e"); done
+  perf stat -x, "${args[@]}" -o /dev/null true > /dev/null 2>&1
+}
+
+# bench_perf_count OUT COMMAND...: run COMMAND (its output thrown away)
+# under perf stat, which counts BENCH_PERF_EVENTS in all its threads, into
+# OUT.
+bench_perf_count ()
+{
+  local out=$1 args=() e
+  shift
+  for e in $BENCH_PERF_EVENTS; do args+=(-e "$e"); done
+  perf stat -x, "${args[@]}" -o "$out" -- "$@" > /dev/null 2>&1
+}
+
+# bench_perf_summary FILE: from the output of bench_perf_count, print what
+# bench_strace_summary prints.  Unlike strace -c, the kernel's tracepoints
+# count system calls that the tracer has no name for (strace 6.1 leaves
+# chmod's fchmodat2 out of its summary) and slow no thread down.
+bench_perf_summary ()
+{
+  awk -F, '
+    $3 ~ /^(raw_)?syscalls:sys_enter/ {
+      name = $3; sub(/^.*sys_enter_?/, "", name)
+      n[name == "" ? "total" : name] = $1 + 0
+    }
+    END {
+      printf "%d %d %d %d %d %d %d %d\n", n["total"], n["getdents64"],
+        n["newfstatat"] + n["statx"] + n["newfstat"] + n["newlstat"] \
+          + n["newstat"],
+        n["openat"] + n["open"], n["close"],
+        n["unlinkat"] + n["unlink"] + n["rmdir"],
+        n["fstatfs"] + n["statfs"], n["fcntl"]
+    }' "$1"
+}
+
 # bench_strace_summary FILE: from the output of strace -c, print
 # "TOTAL GETDENTS STAT OPEN CLOSE UNLINK STATFS FCNTL": all system calls,
 # then the families that walking a tree makes.
