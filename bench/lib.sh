@@ -267,10 +267,7 @@ BENCH_PERF_EVENTS="raw_syscalls:sys_enter syscalls:sys_enter_getdents64
 # bench_perf_usable: whether perf can count BENCH_PERF_EVENTS here.
 bench_perf_usable ()
 {
-  local args=() e
-  command -v perf > /dev/null || return 1
-  for e in $BENCH_PERF_EVENTS; do args+=(-e "$e"); done
-  perf stat -x, "${args[@]}" -o /dev/null true > /dev/null 2>&1
+  command -v perf > /dev/null && bench_perf_count /dev/null true
 }
 
 # bench_perf_count OUT COMMAND...: run COMMAND (its output thrown away)

@@ -159,6 +159,7 @@ struct at_queue
 
   int nworkers;                 /* wanted, beside the walking thread */
   int started;                  /* running; -1: they failed to start */
+  bool failed;                  /* a reported failure counted */
   pthread_t workers[AT_QUEUE_MAX_THREADS - 1];
 
   struct at_dir dirs[AT_QUEUE_DIRS];
@@ -351,7 +352,8 @@ report_failure (struct at_queue *q, struct at_slot const *s)
 
   memcpy (path, d->prefix, d->prefixlen);
   memcpy (path + d->prefixlen, s->name, namelen + 1);
-  q->report (path, s->err, q->arg);
+  if (q->report (path, s->err, q->arg))
+    q->failed = true;
   free (path);
 }
 
@@ -428,14 +430,14 @@ free_dir (struct at_queue *q)
     }
 }
 
-/* The index in Q->dirs of ENT's parent directory, open as DIRFD:
-   one already there, or a new one with DIRFD duplicated.  Returns -1
-   (errno set) if DIRFD cannot be duplicated.  */
+/* The index in Q->dirs of ENT's parent directory, open as DIRFD, whose
+   path is ENT's first PREFIXLEN bytes: one already there, or a new one
+   with DIRFD duplicated.  Returns -1 (errno set) if DIRFD cannot be
+   duplicated.  */
 static int
-find_dir (struct at_queue *q, int dirfd, FTSENT const *ent)
+find_dir (struct at_queue *q, int dirfd, FTSENT const *ent, size_t prefixlen)
 {
   struct stat const *st = ent->fts_parent->fts_statp;
-  size_t prefixlen = libfts_pathlen (ent) - ent->fts_namelen;
   struct at_dir *d;
 
   for (d = q->dirs; d < q->dirs + AT_QUEUE_DIRS; d++)
@@ -466,17 +468,18 @@ bool
 at_queue_add (struct at_queue *q, int dirfd, FTSENT const *ent,
               unsigned int value, bool after_all)
 {
+  size_t prefixlen = libfts_pathlen (ent) - ent->fts_namelen;
   struct at_slot *s;
   int dir;
 
   if (q->started < 0 || NAME_MAX < ent->fts_namelen
-      || AT_QUEUE_MAX_PREFIX < libfts_pathlen (ent) - ent->fts_namelen)
+      || AT_QUEUE_MAX_PREFIX < prefixlen)
     return false;
   if (q->started == 0 && !start_workers (q))
     return false;
   if (q->queued - q->reaped == AT_QUEUE_SLOTS)
     reap (q, AT_QUEUE_SLOTS / 2);
-  dir = find_dir (q, dirfd, ent);
+  dir = find_dir (q, dirfd, ent, prefixlen);
   if (dir < 0)
     return false;
   q->dirs[dir].pending++;
@@ -501,15 +504,17 @@ at_queue_drain (struct at_queue *q)
     reap (q, 0);
 }
 
-void
+bool
 at_queue_free (struct at_queue *q)
 {
   struct at_dir *d;
+  bool ok;
   int i;
 
   if (!q)
-    return;
+    return true;
   reap (q, 0);
+  ok = !q->failed;
   pthread_mutex_lock (&q->lock);
   q->stop = true;
   pthread_cond_broadcast (&q->work_ready);
@@ -526,4 +531,5 @@ at_queue_free (struct at_queue *q)
   pthread_cond_destroy (&q->progress);
   pthread_mutex_destroy (&q->lock);
   free (q);
+  return ok;
 }

@@ -33,8 +33,9 @@ typedef int (*at_queue_op) (int dirfd, char const *name, unsigned int value,
 
 /* What the walking thread is told of a failed operation: the file's
    path (as fts_path named it) and the errno value, with the queue's ARG.
-   Called in the order the operations were queued.  */
-typedef void (*at_queue_report) (char const *path, int err, void *arg);
+   Called in the order the operations were queued.  Returns whether the
+   failure counts as one (false: say, a file that vanished meanwhile).  */
+typedef bool (*at_queue_report) (char const *path, int err, void *arg);
 
 struct at_queue;
 
@@ -62,7 +63,9 @@ bool at_queue_add (struct at_queue *q, int dirfd, FTSENT const *ent,
    anything whose order matters.  */
 void at_queue_drain (struct at_queue *q);
 
-/* Drain Q, stop its threads and free it.  Q may be null.  */
-void at_queue_free (struct at_queue *q);
+/* Drain Q, stop its threads and free it.  Returns false if the report
+   function said of any failure that it counts; true otherwise, and when
+   Q is null.  */
+bool at_queue_free (struct at_queue *q);
 
 #endif /* LIBFTS_AT_QUEUE_H */

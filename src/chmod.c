@@ -37,12 +37,12 @@
 #include <getopt.h>
 #include <limits.h>
 #include <locale.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <stdatomic.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -125,7 +125,6 @@ struct walk
   FTS *fts;
   struct chmod_options const *x;
   struct at_queue *queue;       /* changes for worker threads, or null */
-  bool queue_failed;            /* a queued change failed */
 };
 
 /* What was done to one file.  */
@@ -536,14 +535,12 @@ queued_chmod (int dirfd, char const *name, unsigned int mode, void *arg)
 }
 
 /* The queue's report of ERR, the failure of a queued change of PATH
-   (below the operands): what change_mode would have said.  */
-static void
+   (below the operands): what change_mode would have said.  Returns
+   whether it counts as a failure.  */
+static bool
 queued_failure (char const *path, int err, void *arg)
 {
-  struct walk *w = arg;
-
-  if (chmod_failed (w, path, true, err))
-    w->queue_failed = true;
+  return chmod_failed (arg, path, true, err);
 }
 
 /* Whether the queue pays for a chmod as X says: -R, with nothing to say
@@ -623,8 +620,8 @@ chmod_files (char *const *files, struct chmod_options const *x)
   while ((ent = fts_read (w.fts)))
     ok &= visit (&w, ent);
   err = errno;
-  at_queue_free (w.queue);
-  return finish_walk (w.fts, err, x->force_silent) && !w.queue_failed && ok;
+  ok &= at_queue_free (w.queue);
+  return finish_walk (w.fts, err, x->force_silent) && ok;
 }
 
 /* ---- the command line -------------------------------------------------- */

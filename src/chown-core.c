@@ -79,7 +79,6 @@ struct walk
   struct chown_ids const *ids;
   struct chown_options const *x;
   struct at_queue *queue;       /* changes for worker threads, or null */
-  bool queue_failed;            /* a queued change failed */
 };
 
 /* What was done to one file.  */
@@ -364,14 +363,12 @@ queued_fchownat (int dirfd, char const *name, unsigned int value, void *arg)
 }
 
 /* The queue's report of ERR, the failure of a queued fchownat on PATH
-   (below the operands): what do_fchownat would have said.  */
-static void
+   (below the operands): what do_fchownat would have said.  Returns
+   whether it counts as a failure.  */
+static bool
 queued_failure (char const *path, int err, void *arg)
 {
-  struct walk *w = arg;
-
-  if (fchownat_failed (w, path, false, true, err) == CF_FAILED)
-    w->queue_failed = true;
+  return fchownat_failed (arg, path, false, true, err) == CF_FAILED;
 }
 
 /* Whether ENT's change can go to the worker threads, in a plain chown -R
@@ -579,8 +576,8 @@ chown_files (char *const *files, struct chown_ids const *ids,
   while ((ent = fts_read (w.fts)))
     ok &= visit (&w, ent);
   err = errno;
-  at_queue_free (w.queue);
-  return finish_walk (w.fts, err, x->force_silent) && !w.queue_failed && ok;
+  ok &= at_queue_free (w.queue);
+  return finish_walk (w.fts, err, x->force_silent) && ok;
 }
 
 /* ---- the command line shared by chown and chgrp ---------------------- */
