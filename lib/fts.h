@@ -20,6 +20,7 @@
 #endif
 
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 #include <sys/stat.h>
 
@@ -206,6 +207,150 @@ struct libfts_stats
    sizeof *STATS; a smaller size from an older caller copies less).
    Returns 0, or -1 with errno EINVAL.  */
 int libfts_get_stats (FTS *ftsp, struct libfts_stats *stats, size_t size);
+
+
+/* ---- the parallel walk -------------------------------------------------- */
+
+/* libfts_walk_open, libfts_walk_run and libfts_walk_close walk trees with
+   several threads.  Directories are tasks shared among the threads; each
+   entry is handed to the caller's VISIT function on one of them, with its
+   parent's descriptor and its bare name (for unlinkat, fchmodat,
+   fchownat, fstatat...), and each directory once more after everything
+   below it was visited (post-order).  Large directories are read in
+   chunks and handed out in inode order under the same threshold and
+   file-system policy as fts_read.  What the caller wants to say about an
+   entry (a message, a line of output) it queues with libfts_walk_report;
+   with LIBFTS_WALK_ORDERED the REPORT function receives those reports one
+   at a time in exactly the order a sequential fts_read walk would have
+   met their entries.  The walk is physical and descriptor-relative: no
+   symbolic link below the roots is followed, no path is ever passed to a
+   system call but a root's, and every directory is opened with O_NOFOLLOW
+   relative to its parent and checked by device and inode when it has to
+   be opened again.  fts_open and fts_read never start a thread.  */
+
+typedef struct libfts_walk LIBFTS_WALK;
+
+/* Options of libfts_walk_open.  */
+#define LIBFTS_WALK_STAT      0x0001 /* lstat every entry: e->st is never
+                                        null (else only roots and
+                                        directories have one) */
+#define LIBFTS_WALK_ORDERED   0x0002 /* reports in sequential fts order */
+#define LIBFTS_WALK_COMFOLLOW 0x0004 /* follow symbolic links given as roots */
+#define LIBFTS_WALK_XDEV      0x0008 /* do not read directories on another
+                                        device than their root: visited as
+                                        FTS_D and FTS_DP, nothing between */
+#define LIBFTS_WALK_TRUST_SHORT_READS 0x0010 /* as FTS_TRUST_SHORT_READS */
+#define LIBFTS_WALK_OPTIONMASK 0x001f
+
+/* One entry, as VISIT sees it.  Valid during the call only; read-only but
+   for *dir_data.  */
+struct libfts_walk_entry
+{
+  int dirfd;              /* the parent's descriptor; AT_FDCWD for a root */
+  const char *name;       /* bare name in dirfd; a root: the path given */
+  size_t namelen;
+  long level;             /* 0 for a root */
+  int info;               /* FTS_D, FTS_DP, FTS_DNR, FTS_ERR, FTS_DC, FTS_F,
+                             FTS_SL, FTS_SLNONE, FTS_DEFAULT, FTS_NSOK,
+                             FTS_NS, as fts_read would say */
+  int err;                /* errno for FTS_DNR, FTS_ERR and FTS_NS */
+  unsigned char d_type;   /* DT_*: from getdents (a hint) or from *st */
+  unsigned char flagged;  /* FTS_DP, FTS_DNR, FTS_ERR: some entry below
+                             called libfts_walk_flag_ancestors */
+  const struct stat *st;  /* lstat (stat for followed roots); null for
+                             FTS_NSOK and FTS_NS */
+  void **dir_data;        /* a directory's slot for the caller, null at its
+                             FTS_D, kept until its FTS_DP; null for others */
+  void *parent_data;      /* the parent's *dir_data (null for a root) */
+  dev_t root_dev;         /* device of the entry's root */
+  void *priv[2];          /* libfts's */
+};
+
+/* What VISIT returns.  */
+enum
+{
+  LIBFTS_WALK_CONTINUE = 0,
+  LIBFTS_WALK_SKIP,       /* FTS_D: do not read this directory; it gets no
+                             FTS_DP visit */
+  LIBFTS_WALK_AGAIN,      /* FTS_NSOK, FTS_F...: d_type was wrong (unlinkat
+                             said EISDIR): lstat the entry and visit it
+                             again as what it is */
+  LIBFTS_WALK_STOP        /* end the walk as soon as possible */
+};
+
+/* A report, as REPORT receives it.  Valid during the call only.  */
+struct libfts_walk_report
+{
+  const char *path;       /* the entry's path, as fts_path would be */
+  size_t pathlen;
+  long level;
+  int info;               /* the entry's info when it was reported */
+  int code;               /* as given to libfts_walk_report, or
+                             LIBFTS_WALK_FAILED */
+  int err;
+  intmax_t value;
+};
+
+/* Code of the report that says the walk cannot go on (a directory that
+   cannot be reopened where it was, memory exhausted): its err says why;
+   it is the last report, and libfts_walk_run then returns -1.  */
+#define LIBFTS_WALK_FAILED (-1)
+
+typedef int (*libfts_walk_visit_fn) (struct libfts_walk_entry *e, void *arg);
+/* Returns 0 to go on, anything else to stop the walk.  */
+typedef int (*libfts_walk_report_fn) (const struct libfts_walk_report *r,
+                                      void *arg);
+
+/* Prepare a walk of ROOTS (a null-terminated list of paths) with OPTIONS
+   (LIBFTS_WALK_*).  Starts no thread.  Returns the walk, or null with
+   errno (EINVAL: no roots or an unknown option; ENOMEM).  The inode-sort
+   threshold and policy start as fts_open's do (environment, configure).  */
+LIBFTS_WALK *libfts_walk_open (char *const *roots, int options);
+
+/* Use N threads (the calling thread included): 0 means
+   LIBFTS_THREADS from the environment when it is a valid number, else
+   libfts_default_threads ().  1 walks on the calling thread alone.  */
+int libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n);
+int libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold);
+int libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy);
+
+/* Threads a walk uses by default: LIBFTS_THREADS when set to a number from
+   1 to 1024, else the online processors.  */
+unsigned libfts_default_threads (void);
+
+/* Walk, calling VISIT for each entry on whichever thread reaches it, and
+   REPORT (may be null) for each report, one at a time, from any of the
+   threads.  Threads are started only when there are two directories to
+   read at once, and are gone when this returns.  Returns 0 when the walk
+   is complete, 1 when VISIT or REPORT stopped it, -1 with errno when it
+   could not go on (after a LIBFTS_WALK_FAILED report).  Once per walk.  */
+int libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
+                     libfts_walk_report_fn report, void *arg);
+
+/* Free W.  Returns 0, or -1 with errno EINVAL.  */
+int libfts_walk_close (LIBFTS_WALK *w);
+
+/* Counters of W's run, summed over its threads.  */
+int libfts_walk_get_stats (LIBFTS_WALK *w, struct libfts_stats *stats,
+                           size_t size);
+
+/* From VISIT, about E: queue a report (CODE, ERR, VALUE are the caller's)
+   for REPORT.  Returns 0, or -1 with errno ENOMEM.  */
+int libfts_walk_report (struct libfts_walk_entry *e, int code, int err,
+                        intmax_t value);
+
+/* From VISIT: set `flagged' in the post-order visit of each of E's
+   ancestors (rm: something below stays, so their removal would fail).  */
+void libfts_walk_flag_ancestors (struct libfts_walk_entry *e);
+
+/* From VISIT: E's path, as fts_path would be, in a buffer from malloc
+   that the caller frees; null with errno ENOMEM.  O(depth): for reports,
+   libfts_walk_report builds paths for nothing.  */
+char *libfts_walk_path (const struct libfts_walk_entry *e);
+
+/* From VISIT: lstat E now (FOLLOW: stat), as libfts_stat does; updates
+   e->st, e->info, e->err and e->d_type and returns the new info.  */
+int libfts_walk_stat (struct libfts_walk_entry *e, int follow);
 
 #ifdef __cplusplus
 }

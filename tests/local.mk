@@ -16,7 +16,8 @@ unit_suites = \
   tests/unit/check-fts-cycle \
   tests/unit/check-fs-policy \
   tests/unit/check-fts-tune \
-  tests/unit/check-fts-report
+  tests/unit/check-fts-report \
+  tests/unit/check-fts-walk
 
 if HAVE_CHECK
 check_PROGRAMS += $(unit_suites)
@@ -25,7 +26,7 @@ endif
 
 unit_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib -I$(top_srcdir)/tests/unit
 unit_cflags = $(WARN_CFLAGS) $(SANITIZE_CFLAGS) $(CHECK_CFLAGS)
-unit_ldadd = lib/libfts-core.la $(CHECK_LIBS)
+unit_ldadd = lib/libfts-core.la $(CHECK_LIBS) $(PTHREAD_LIBS)
 
 tests_unit_check_fts_SOURCES = tests/unit/check-fts.c tests/unit/unit.h tests/unit/unit.c
 tests_unit_check_fts_CPPFLAGS = $(unit_cppflags)
@@ -61,6 +62,11 @@ tests_unit_check_fts_report_SOURCES = tests/unit/check-fts-report.c tests/unit/u
 tests_unit_check_fts_report_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_report_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_report_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_walk_SOURCES = tests/unit/check-fts-walk.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_walk_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_walk_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_walk_LDADD = $(unit_ldadd)
 
 # ---- helpers for the shell tests ---------------------------------------------
 # One source, built twice: against libfts and against glibc's own fts.

@@ -1,0 +1,3 @@
+/* fts-walk-fd.c: placeholder, being written.  */
+#include <config.h>
+#include "fts-walk-int.h"

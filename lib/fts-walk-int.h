@@ -1,0 +1,4 @@
+#ifndef LIBFTS_FTS_WALK_INT_H
+#define LIBFTS_FTS_WALK_INT_H 1
+#include "fts-int.h"
+#endif

@@ -1,0 +1,3 @@
+#include "config.h"
+#include "unit.h"
+int main (void) { return 77; }
