@@ -1,3 +1,282 @@
-/* fts-walk-emit.c: placeholder, being written.  */
+/* fts-walk-emit.c: the parallel walk's reports, delivered one at a time
+   and, for LIBFTS_WALK_ORDERED, in the order a sequential walk meets
+   their entries.
+
+   Each directory keeps a list of what a sequential walk would report in
+   it, in order: its own reports, those of its other entries, and its
+   subdirectories (each with a list of its own).  The thread that reads a
+   directory appends to its list as it goes; the emitter is a cursor that
+   walks these lists depth first, delivering reports and entering
+   subdirectories, and waits at the first list that is not finished.
+   Whichever thread makes progress possible there (an addition to the
+   list under the cursor, or its end) moves the cursor on, under the one
+   lock that guards the lists, so REPORT is called from any thread but one
+   call at a time.  The cursor keeps the path of the directory it is in,
+   as fts_read keeps fts_path, so a report's path costs no more than its
+   name.  A directory's record is freed when the cursor leaves it.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
 #include <config.h>
+
 #include "fts-walk-int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n);
+
+void
+fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top, bool ordered,
+                 libfts_walk_report_fn report, void *arg)
+{
+  memset (e, 0, sizeof *e);
+  pthread_mutex_init (&e->lock, NULL);
+  e->cur = top;
+  e->ordered = ordered;
+  e->report = report;
+  e->arg = arg;
+}
+
+void
+fts__wemit_destroy (struct fts__wemit *e)
+{
+  free (e->path);
+  pthread_mutex_destroy (&e->lock);
+}
+
+/* Where a child's "/name" goes after a directory path of LEN bytes in
+   PATH: at its end less one trailing slash ("d/" gives "d/x", "/" gives
+   "/x"), as fts_read does.  */
+static size_t
+append_point (const char *path, size_t len)
+{
+  return len > 0 && path[len - 1] == '/' ? len - 1 : len;
+}
+
+/* Make room for NEED bytes in the cursor's path.  */
+static bool
+path_room (struct fts__wemit *e, size_t need)
+{
+  if (need <= e->cap)
+    return true;
+  size_t cap = e->cap ? e->cap : 256;
+  while (cap < need)
+    cap *= 2;
+  char *p = realloc (e->path, cap);
+  if (!p)
+    return false;
+  e->path = p;
+  e->cap = cap;
+  return true;
+}
+
+/* Append NAME, a root's path (ROOT) or an entry's, to the cursor's path.
+   Returns false when memory runs out.  */
+static bool
+path_push (struct fts__wemit *e, const char *name, size_t namelen, bool root)
+{
+  size_t base = root ? 0 : append_point (e->path, e->len);
+  if (!path_room (e, base + namelen + 2))
+    return false;
+  if (!root)
+    e->path[base++] = '/';
+  memcpy (e->path + base, name, namelen);
+  e->path[base + namelen] = '\0';
+  e->len = base + namelen;
+  return true;
+}
+
+/* Deliver R, a report in the list of N, whose path is the cursor's.  */
+static void
+deliver (struct libfts_walk *w, struct fts__wnode *n,
+         const struct fts__wreport *r)
+{
+  struct fts__wemit *e = &w->em;
+  size_t len = e->len;
+  bool child = r->hdr.kind == FTS__WI_CHILD;
+  if (child && !path_push (e, r->name, r->namelen, false))
+    {
+      e->broken = true;
+      fts__walk_fail (w, n, ENOMEM);
+      return;
+    }
+  struct libfts_walk_report rep = {
+    .path = e->path ? e->path : "",
+    .pathlen = e->len,
+    .level = n->level + child,
+    .info = r->info,
+    .code = r->code,
+    .err = r->err,
+    .value = r->value,
+  };
+  if (e->report && e->report (&rep, e->arg) != 0)
+    {
+      e->broken = true;
+      int expected = 0;
+      atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_STOPPED);
+    }
+  e->len = len;
+  if (e->path)
+    e->path[len] = '\0';
+}
+
+/* Enter C, the next item of the cursor's list: its list is next.  */
+static bool
+enter (struct fts__wemit *e, struct fts__wnode *c)
+{
+  c->em_base = e->len;
+  if (!path_push (e, c->name, c->namelen, c->level == FTS_ROOTLEVEL))
+    return false;
+  e->cur = c;
+  return true;
+}
+
+/* Move the cursor as far as the lists allow.  Lock held.  */
+static void
+advance (struct libfts_walk *w)
+{
+  struct fts__wemit *e = &w->em;
+  while (!e->broken)
+    {
+      struct fts__wnode *n = e->cur;
+      struct fts__witem *it = n->head;
+      if (it)
+        {
+          n->head = it->next;
+          if (!n->head)
+            n->tail = &n->head;
+          if (it->kind != FTS__WI_NODE)
+            {
+              deliver (w, n, (struct fts__wreport *) it);
+              free (it);
+            }
+          else if (!enter (e, (struct fts__wnode *) it))
+            {
+              e->broken = true;
+              fts__walk_fail (w, n, ENOMEM);
+            }
+          continue;
+        }
+      if (!n->done || n->level < FTS_ROOTLEVEL)
+        return;
+      e->len = n->em_base;
+      if (e->path)
+        e->path[e->len] = '\0';
+      e->cur = n->parent;
+      fts__walk_free_node (w, n);
+    }
+}
+
+/* Add IT to N's list (ordered), or deliver it now.  Either way IT is the
+   emitter's, to free.  Returns 0.  */
+int
+fts__wemit_add (struct libfts_walk *w, struct fts__wnode *n,
+                struct fts__witem *it)
+{
+  struct fts__wemit *e = &w->em;
+  if (!e->ordered)
+    {
+      int r = fts__wemit_direct (w, n, (struct fts__wreport *) it);
+      free (it);
+      return r;
+    }
+  it->next = NULL;
+  pthread_mutex_lock (&e->lock);
+  *n->tail = it;
+  n->tail = &it->next;
+  if (e->cur == n)
+    advance (w);
+  pthread_mutex_unlock (&e->lock);
+  return 0;
+}
+
+/* N's list is complete: once delivered, the cursor leaves N and frees it.
+   Not for unordered walks, whose records are freed by the walk.  */
+void
+fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n)
+{
+  struct fts__wemit *e = &w->em;
+  pthread_mutex_lock (&e->lock);
+  n->done = true;
+  if (e->cur == n)
+    advance (w);
+  pthread_mutex_unlock (&e->lock);
+}
+
+/* The path of N, followed by "/NAME" when NAMELEN is not 0, in a buffer
+   from malloc; null with errno ENOMEM.  O(depth).  */
+char *
+fts__wnode_path (const struct fts__wnode *n, const char *name,
+                 size_t namelen)
+{
+  size_t len = 0;
+  for (const struct fts__wnode *q = n; q->level >= FTS_ROOTLEVEL;
+       q = q->parent)
+    len += q->namelen + 1;
+  len += namelen + 1;
+  char *p = malloc (len + 1);
+  if (!p)
+    return NULL;
+  /* Build from the end: each name is placed before what follows it, and
+     a slash between them unless the directory's path ends in one.  */
+  size_t end = len;
+  p[--end] = '\0';
+  if (namelen)
+    {
+      end -= namelen;
+      memcpy (p + end, name, namelen);
+    }
+  bool need_slash = namelen != 0;
+  for (const struct fts__wnode *q = n; q->level >= FTS_ROOTLEVEL;
+       q = q->parent)
+    {
+      bool ends_in_slash = q->namelen > 0 && q->name[q->namelen - 1] == '/';
+      if (need_slash)
+        p[--end] = '/';
+      size_t take = q->namelen - (need_slash && ends_in_slash);
+      end -= take;
+      memcpy (p + end, q->name, take);
+      need_slash = true;
+    }
+  memmove (p, p + end, len - end);
+  return p;
+}
+
+/* Deliver R about N (or N's entry named in R) now, in whatever order the
+   threads come: the unordered walk's way.  Returns 0, or -1 with errno
+   ENOMEM (the walk is failed).  */
+int
+fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
+                   const struct fts__wreport *r)
+{
+  struct fts__wemit *e = &w->em;
+  bool child = r->hdr.kind == FTS__WI_CHILD;
+  char *path = fts__wnode_path (n, r->name, child ? r->namelen : 0);
+  if (!path)
+    {
+      fts__walk_fail (w, n, ENOMEM);
+      return -1;
+    }
+  struct libfts_walk_report rep = {
+    .path = path,
+    .pathlen = strlen (path),
+    .level = n->level + child,
+    .info = r->info,
+    .code = r->code,
+    .err = r->err,
+    .value = r->value,
+  };
+  pthread_mutex_lock (&e->lock);
+  if (!e->broken && e->report && e->report (&rep, e->arg) != 0)
+    {
+      e->broken = true;
+      int expected = 0;
+      atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_STOPPED);
+    }
+  pthread_mutex_unlock (&e->lock);
+  free (path);
+  return 0;
+}

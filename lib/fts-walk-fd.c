@@ -1,3 +1,458 @@
-/* fts-walk-fd.c: placeholder, being written.  */
+/* fts-walk-fd.c: the parallel walk's directory descriptors, a bounded
+   number of them shared by all threads.
+
+   A directory's descriptor is pinned while a thread uses it (to read the
+   directory, to open or act on its entries); unpinned, it stays open in
+   LRU order so that the tasks of its subdirectories find it, until the
+   budget needs its slot.  A directory whose descriptor was closed is
+   reopened from below through ".." or from its nearest open ancestor,
+   with openat2 (RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS) or, where the
+   kernel lacks it, one O_NOFOLLOW step at a time; either way the result
+   is checked against the device and inode recorded when the directory
+   was first opened, so that a tree changed under the walk makes it fail
+   rather than go on elsewhere.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
 #include <config.h>
+
 #include "fts-walk-int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#ifdef __linux__
+# include <linux/openat2.h>
+#endif
+
+enum { DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY };
+
+/* The budget for a new walk: FTS__WALK_FD_BUDGET, or what RLIMIT_NOFILE
+   leaves after FTS__WALK_FD_RESERVE descriptors, halved (the process has
+   others open), but never under 4: with 4 the walk still completes, one
+   or two threads at a time.  */
+unsigned
+fts__wfd_budget (void)
+{
+  struct rlimit rl;
+  unsigned budget = FTS__WALK_FD_BUDGET;
+  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
+    {
+      rlim_t room = rl.rlim_cur > FTS__WALK_FD_RESERVE
+                    ? (rl.rlim_cur - FTS__WALK_FD_RESERVE) / 2 : 0;
+      if (room < budget)
+        budget = room;
+    }
+  return budget < 4 ? 4 : budget;
+}
+
+void
+fts__wfd_init (struct fts__wfd *c, unsigned budget)
+{
+  memset (c, 0, sizeof *c);
+  pthread_mutex_init (&c->lock, NULL);
+  c->lru.lru_next = c->lru.lru_prev = &c->lru;
+  c->budget = budget;
+}
+
+void
+fts__wfd_destroy (struct fts__wfd *c)
+{
+  pthread_mutex_destroy (&c->lock);
+}
+
+/* ---- the LRU of open, unpinned descriptors (lock held) ------------------- */
+
+static void
+lru_unlink (struct fts__wnode *n)
+{
+  n->lru_prev->lru_next = n->lru_next;
+  n->lru_next->lru_prev = n->lru_prev;
+  n->lru_next = n->lru_prev = NULL;
+}
+
+static void
+lru_append (struct fts__wfd *c, struct fts__wnode *n)
+{
+  n->lru_prev = c->lru.lru_prev;
+  n->lru_next = &c->lru;
+  c->lru.lru_prev->lru_next = n;
+  c->lru.lru_prev = n;
+}
+
+/* Close the least recently used unpinned descriptor and return its
+   number, to be closed by the caller outside the lock; -1 when every open
+   descriptor is pinned.  */
+static int
+evict_one (struct fts__wfd *c)
+{
+  struct fts__wnode *n = c->lru.lru_next;
+  if (n == &c->lru)
+    return -1;
+  lru_unlink (n);
+  int fd = n->fd;
+  n->fd = -1;
+  c->open--;
+  return fd;
+}
+
+/* ---- slots ------------------------------------------------------------------ */
+
+/* Take a slot of the budget, making room by closing the least recently
+   used unpinned descriptor when the budget is spent.  Pinned descriptors
+   are bounded by FTS__WALK_PINS_PER_THREAD per thread, which the thread
+   count respects, so the budget may be exceeded only by those.  */
+static void
+take_slot (struct fts__wfd *c)
+{
+  int victim = -1;
+  pthread_mutex_lock (&c->lock);
+  if (c->open >= c->budget)
+    victim = evict_one (c);
+  c->open++;
+  pthread_mutex_unlock (&c->lock);
+  if (victim >= 0)
+    close (victim);
+}
+
+static void
+give_slot (struct fts__wfd *c)
+{
+  pthread_mutex_lock (&c->lock);
+  c->open--;
+  pthread_mutex_unlock (&c->lock);
+}
+
+/* When the process is out of descriptors, close one of ours that is not
+   pinned.  Returns false when there is none.  */
+static bool
+relieve (struct fts__wfd *c)
+{
+  pthread_mutex_lock (&c->lock);
+  int victim = evict_one (c);
+  pthread_mutex_unlock (&c->lock);
+  if (victim < 0)
+    return false;
+  close (victim);
+  return true;
+}
+
+/* openat (DIRFD, NAME, FLAGS), retried after closing one of ours while the
+   process is out of descriptors.  */
+static int
+open_retrying (struct fts__wfd *c, int dirfd, const char *name, int flags)
+{
+  for (;;)
+    {
+      int fd = openat (dirfd, name, flags);
+      if (fd >= 0 || (errno != EMFILE && errno != ENFILE) || !relieve (c))
+        return fd;
+    }
+}
+
+/* Whether FD is the directory N was when first opened; if not, errno is
+   ENOENT (what N names is gone from where it was) or fstat's.  */
+static bool
+is_node (struct fts__wfd *c, int fd, const struct fts__wnode *n)
+{
+  struct stat st;
+  __atomic_fetch_add (&c->stats, 1, __ATOMIC_RELAXED);
+  if (fstat (fd, &st) != 0)
+    return false;
+  if (st.st_dev == n->dev && st.st_ino == n->ino)
+    return true;
+  errno = ENOENT;
+  return false;
+}
+
+/* ---- opening ---------------------------------------------------------------- */
+
+/* Record FD as N's open, pinned descriptor; the slot was taken.  Another
+   thread may have reopened N meanwhile: then FD is closed and theirs
+   pinned.  Returns the descriptor pinned.  */
+static int
+install (struct fts__wfd *c, struct fts__wnode *n, int fd)
+{
+  pthread_mutex_lock (&c->lock);
+  int theirs = n->fd;
+  if (theirs >= 0)
+    {
+      if (n->pins++ == 0 && n->lru_next)
+        lru_unlink (n);
+      c->open--;
+    }
+  else
+    {
+      n->fd = fd;
+      n->pins = 1;
+    }
+  pthread_mutex_unlock (&c->lock);
+  if (theirs < 0)
+    return fd;
+  close (fd);
+  return theirs;
+}
+
+/* Open N, whose descriptor is closed, by its name relative to DIRFD (its
+   parent's), O_NOFOLLOW unless FOLLOW, and pin it.  Nothing is checked:
+   the caller fstats the result to learn or check N's identity.  Returns
+   the descriptor or -1 with errno.  */
+int
+fts__wfd_open (struct fts__wfd *c, struct fts__wnode *n, int dirfd,
+               bool follow)
+{
+  take_slot (c);
+  int fd = open_retrying (c, dirfd, n->name,
+                          DIR_FLAGS | (follow ? 0 : O_NOFOLLOW));
+  if (fd < 0)
+    {
+      int err = errno;
+      give_slot (c);
+      errno = err;
+      return -1;
+    }
+  __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
+  return install (c, n, fd);
+}
+
+/* Close N's descriptor for good (N is finished).  N must not be pinned by
+   anyone else; a pin of the caller's is dropped.  */
+void
+fts__wfd_close (struct fts__wfd *c, struct fts__wnode *n)
+{
+  pthread_mutex_lock (&c->lock);
+  int fd = n->fd;
+  if (fd >= 0)
+    {
+      if (n->lru_next)
+        lru_unlink (n);
+      n->fd = -1;
+      c->open--;
+    }
+  n->pins = 0;
+  pthread_mutex_unlock (&c->lock);
+  if (fd >= 0)
+    close (fd);
+}
+
+/* Drop a pin on N's descriptor; unpinned, it joins the LRU.  */
+void
+fts__wfd_unpin (struct fts__wfd *c, struct fts__wnode *n)
+{
+  if (n->level < FTS_ROOTLEVEL)
+    return;
+  pthread_mutex_lock (&c->lock);
+  if (--n->pins == 0 && n->fd >= 0)
+    lru_append (c, n);
+  pthread_mutex_unlock (&c->lock);
+}
+
+/* Pin N's descriptor if it is open.  Returns it, or -1 when closed.  */
+static int
+try_pin (struct fts__wfd *c, struct fts__wnode *n)
+{
+  pthread_mutex_lock (&c->lock);
+  int fd = n->fd;
+  if (fd >= 0 && n->pins++ == 0 && n->lru_next)
+    lru_unlink (n);
+  pthread_mutex_unlock (&c->lock);
+  return fd;
+}
+
+/* ---- reopening ---------------------------------------------------------------- */
+
+/* The path of N relative to its ancestor A, in a buffer from malloc:
+   "b/c/n".  Null with errno when it would reach PATH_MAX (openat2 could
+   not take it) or memory runs out.  */
+static char *
+path_below (const struct fts__wnode *a, const struct fts__wnode *n)
+{
+  size_t len = 0;
+  for (const struct fts__wnode *q = n; q != a; q = q->parent)
+    len += q->namelen + 1;
+  if (len == 0 || len >= PATH_MAX)
+    {
+      errno = ENAMETOOLONG;
+      return NULL;
+    }
+  char *p = malloc (len);
+  if (!p)
+    return NULL;
+  size_t end = len - 1;
+  p[end] = '\0';
+  for (const struct fts__wnode *q = n; q != a; q = q->parent)
+    {
+      end -= q->namelen;
+      memcpy (p + end, q->name, q->namelen);
+      if (end > 0)
+        p[--end] = '/';
+    }
+  return p;
+}
+
+/* Open N below its ancestor A (open on AFD) in one call, refusing symlinks
+   and anything outside A.  Returns the descriptor or -1 with errno
+   (ENOSYS where the kernel has no openat2).  */
+static int
+open_beneath (struct fts__wfd *c, int afd, const struct fts__wnode *a,
+              const struct fts__wnode *n)
+{
+#if defined __linux__ && defined SYS_openat2
+  char *rel = path_below (a, n);
+  if (!rel)
+    return -1;
+  struct open_how how = {
+    .flags = DIR_FLAGS,
+    .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS,
+  };
+  int fd;
+  do
+    fd = syscall (SYS_openat2, afd, rel, &how, sizeof how);
+  while (fd < 0 && (errno == EAGAIN || errno == EINTR
+                    || ((errno == EMFILE || errno == ENFILE) && relieve (c))));
+  int err = errno;
+  free (rel);
+  errno = err;
+  return fd;
+#else
+  (void) c, (void) afd, (void) a, (void) n;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+/* Open N below its ancestor A (open on AFD) one directory at a time, each
+   opened O_NOFOLLOW relative to the one above and checked.  Returns the
+   descriptor or -1 with errno.  */
+static int
+open_stepwise (struct fts__wfd *c, int afd, const struct fts__wnode *a,
+               const struct fts__wnode *n)
+{
+  size_t depth = 0;
+  for (const struct fts__wnode *q = n; q != a; q = q->parent)
+    depth++;
+  const struct fts__wnode **down = malloc (depth * sizeof *down);
+  if (!down)
+    return -1;
+  size_t i = depth;
+  for (const struct fts__wnode *q = n; q != a; q = q->parent)
+    down[--i] = q;
+
+  int fd = afd;
+  for (i = 0; i < depth && fd != -1; i++)
+    {
+      int next = open_retrying (c, fd, down[i]->name, DIR_FLAGS | O_NOFOLLOW);
+      int err = errno;
+      if (fd != afd)
+        close (fd);
+      if (next >= 0 && !is_node (c, next, down[i]))
+        {
+          err = errno;
+          close (next);
+          next = -1;
+        }
+      fd = next;
+      errno = err;
+    }
+  int err = errno;
+  free (down);
+  errno = err;
+  return fd;
+}
+
+/* Reopen N, closed, from its nearest open ancestor (the roots' parent is
+   the working directory, where a root's path leads), check it and pin it.
+   Returns the descriptor or -1 with errno.  */
+static int
+reopen_from_above (struct fts__wfd *c, struct fts__wnode *n)
+{
+  struct fts__wnode *a = n->parent;
+  int afd;
+  while (a->level >= FTS_ROOTLEVEL && (afd = try_pin (c, a)) < 0)
+    a = a->parent;
+  if (a->level < FTS_ROOTLEVEL)
+    afd = AT_FDCWD;
+
+  take_slot (c);
+  int fd;
+  if (a->level < FTS_ROOTLEVEL)
+    {
+      /* A root: by the path given, as fts_read reopens it.  */
+      fd = open_retrying (c, AT_FDCWD, n->name, DIR_FLAGS
+                          | (n->followed ? 0 : O_NOFOLLOW));
+    }
+  else
+    {
+      fd = open_beneath (c, afd, a, n);
+      if (fd < 0 && (errno == ENOSYS || errno == EPERM || errno == E2BIG
+                     || errno == ENAMETOOLONG || errno == EXDEV))
+        fd = open_stepwise (c, afd, a, n);
+    }
+  int err = errno;
+  if (a->level >= FTS_ROOTLEVEL)
+    fts__wfd_unpin (c, a);
+  if (fd >= 0 && !is_node (c, fd, n))
+    {
+      err = errno;
+      close (fd);
+      fd = -1;
+    }
+  if (fd < 0)
+    {
+      give_slot (c);
+      errno = err;
+      return -1;
+    }
+  __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
+  __atomic_fetch_add (&c->reopens, 1, __ATOMIC_RELAXED);
+  return install (c, n, fd);
+}
+
+/* Pin N's descriptor, reopening N from above if it was closed.  Returns
+   the descriptor (AT_FDCWD for the roots' parent) or -1 with errno.  */
+int
+fts__wfd_pin (struct fts__wfd *c, struct fts__wnode *n)
+{
+  if (n->level < FTS_ROOTLEVEL)
+    return AT_FDCWD;
+  int fd = try_pin (c, n);
+  return fd >= 0 ? fd : reopen_from_above (c, n);
+}
+
+/* Pin the descriptor of N's parent, N being finished: when the
+   parent's was closed, reopen it through N's "..", which is O(1) however
+   deep the tree, and check it; if ".." leads elsewhere (N was moved),
+   reopen it from above.  Returns the descriptor or -1 with errno.  */
+int
+fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n)
+{
+  struct fts__wnode *p = n->parent;
+  if (p->level < FTS_ROOTLEVEL)
+    return AT_FDCWD;
+  int fd = try_pin (c, p);
+  if (fd >= 0)
+    return fd;
+  int nfd = n->followed ? -1 : try_pin (c, n);
+  if (nfd >= 0)
+    {
+      take_slot (c);
+      fd = open_retrying (c, nfd, "..", DIR_FLAGS | O_NOFOLLOW);
+      fts__wfd_unpin (c, n);
+      if (fd >= 0 && is_node (c, fd, p))
+        {
+          __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
+          __atomic_fetch_add (&c->reopens, 1, __ATOMIC_RELAXED);
+          return install (c, p, fd);
+        }
+      if (fd >= 0)
+        close (fd);
+      give_slot (c);
+    }
+  return reopen_from_above (c, p);
+}

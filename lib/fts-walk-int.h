@@ -1,4 +1,190 @@
+/* fts-walk-int.h: the parallel walk's internals, shared by fts-walk.c
+   (tasks and threads), fts-walk-fd.c (descriptors) and fts-walk-emit.c
+   (reports in sequential order).  Not installed.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
 #ifndef LIBFTS_FTS_WALK_INT_H
 #define LIBFTS_FTS_WALK_INT_H 1
+
 #include "fts-int.h"
-#endif
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* ---- reports and directories --------------------------------------------- */
+
+/* What a directory's report list holds, in the order a sequential walk
+   meets it: its own reports (FTS_D, FTS_DNR, FTS_DP...), reports about
+   its non-directory entries, and its subdirectories, each with a list of
+   its own.  */
+enum fts__witem_kind
+{
+  FTS__WI_NODE,            /* a subdirectory: struct fts__wnode */
+  FTS__WI_SELF,            /* a report about the directory itself */
+  FTS__WI_CHILD            /* a report about an entry, named in it */
+};
+
+struct fts__witem
+{
+  struct fts__witem *next;
+  unsigned char kind;      /* enum fts__witem_kind */
+};
+
+struct fts__wreport
+{
+  struct fts__witem hdr;
+  int info;
+  int code;
+  int err;
+  intmax_t value;
+  size_t namelen;          /* FTS__WI_CHILD: the name follows */
+  char name[];
+};
+
+/* A directory of the walk (or a root of any type): a compact record while
+   it waits to be read, and while its report list waits for its turn.
+   About 150 bytes and its name.  */
+struct fts__wnode
+{
+  struct fts__witem hdr;           /* in its parent's report list */
+  struct fts__wnode *parent;       /* the roots: the walk's top */
+  struct fts__wnode *next_task;    /* in the task stack */
+  struct fts__wnode *lru_prev;     /* open and unpinned: in the LRU */
+  struct fts__wnode *lru_next;
+  struct fts__wnode *all_prev;     /* every live record (for the end) */
+  struct fts__wnode *all_next;
+  struct fts__witem *head;         /* report list, under the emit lock */
+  struct fts__witem **tail;
+  void *data;                      /* the caller's slot */
+  dev_t dev;                       /* identity, once opened */
+  dev_t root_dev;
+  ino_t ino;                       /* d_ino until opened, then st_ino */
+  long level;
+  size_t em_base;                  /* emitter: its parent's path length */
+  atomic_long pending;             /* its own read + subdirectories not
+                                      finished */
+  atomic_uchar flagged;            /* libfts_walk_flag_ancestors */
+  int fd;                          /* -1: closed; under the fd lock */
+  unsigned pins;                   /* users of fd; under the fd lock */
+  int read_errno;                  /* a read cut short: FTS_ERR */
+  bool opened;                     /* dev and ino are st_dev, st_ino */
+  bool followed;                   /* a root opened through a symlink */
+  bool done;                       /* last report queued; emit lock */
+  size_t namelen;
+  char name[];                     /* bare name; a root: the path given */
+};
+
+/* ---- descriptors (fts-walk-fd.c) ------------------------------------------ */
+
+/* Directory descriptors open at once, by all threads together, when
+   RLIMIT_NOFILE allows: the directories a walk has read and whose
+   subdirectories wait their turn stay open in LRU order up to this many,
+   so that on ordinary trees a task never reopens its parent (npm-like and
+   kernel-like trees keep well under 64 open on 2 to 8 threads); beyond
+   it the least recently used unpinned descriptor is closed, and reopened
+   when needed, checked by device and inode.  Each thread pins at most
+   three at a time (FTS__WALK_PINS_PER_THREAD), so the bound also caps the
+   number of threads.  */
+enum { FTS__WALK_FD_BUDGET = 128 };
+enum { FTS__WALK_PINS_PER_THREAD = 3 };
+/* Descriptors left to the caller (its own files, stdio, its callbacks'
+   use) when the budget comes from a low RLIMIT_NOFILE.  */
+enum { FTS__WALK_FD_RESERVE = 12 };
+
+struct fts__wfd
+{
+  pthread_mutex_t lock;
+  struct fts__wnode lru;           /* sentinel: lru_next is the oldest */
+  unsigned open;
+  unsigned budget;
+  unsigned long long opens;        /* for the statistics */
+  unsigned long long reopens;
+  unsigned long long stats;
+};
+
+unsigned fts__wfd_budget (void);
+void fts__wfd_init (struct fts__wfd *c, unsigned budget);
+void fts__wfd_destroy (struct fts__wfd *c);
+int fts__wfd_pin (struct fts__wfd *c, struct fts__wnode *n);
+void fts__wfd_unpin (struct fts__wfd *c, struct fts__wnode *n);
+int fts__wfd_open (struct fts__wfd *c, struct fts__wnode *n, int dirfd,
+                   bool follow);
+void fts__wfd_close (struct fts__wfd *c, struct fts__wnode *n);
+int fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n);
+
+/* ---- reports in order (fts-walk-emit.c) ------------------------------------ */
+
+struct fts__wemit
+{
+  pthread_mutex_t lock;
+  struct fts__wnode *cur;          /* whose list is being delivered */
+  char *path;                      /* cur's path */
+  size_t len;
+  size_t cap;
+  bool ordered;
+  bool broken;                     /* out of memory for a path: stopped */
+  libfts_walk_report_fn report;
+  void *arg;
+};
+
+struct libfts_walk;
+void fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top,
+                      bool ordered, libfts_walk_report_fn report, void *arg);
+void fts__wemit_destroy (struct fts__wemit *e);
+int fts__wemit_add (struct libfts_walk *w, struct fts__wnode *n,
+                    struct fts__witem *it);
+void fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n);
+char *fts__wnode_path (const struct fts__wnode *n, const char *name,
+                       size_t namelen);
+int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
+                       const struct fts__wreport *r);
+
+/* ---- the walk (fts-walk.c) --------------------------------------------------- */
+
+struct libfts_walk
+{
+  char **roots;                    /* copies of the paths given */
+  int options;
+  unsigned threads;                /* asked for; 0: the default */
+  size_t sort_threshold;
+  enum libfts_fs_policy fs_policy;
+  bool ran;
+
+  libfts_walk_visit_fn visit;
+  void *arg;
+
+  pthread_mutex_t lock;            /* the task stack, threads, the end */
+  pthread_cond_t wake;
+  struct fts__wnode *tasks;        /* LIFO: the walk stays depth-first */
+  size_t ntasks;
+  unsigned idle;                   /* threads waiting for a task */
+  unsigned started;                /* worker threads started */
+  unsigned max_threads;            /* the calling thread included */
+  pthread_t *tids;
+  bool finished;                   /* every root is done */
+  atomic_int stop;                 /* 0, FTS__WALK_STOPPED, _FAILED */
+  int fail_errno;
+  char *fail_path;
+
+  pthread_mutex_t all_lock;        /* the list of live records */
+  struct fts__wnode all;
+
+  struct fts__wfd fdc;
+  struct fts__wemit em;
+  struct libfts_stats stats;       /* summed as threads end; under lock */
+  struct fts__wnode top;           /* the roots' parent; must be last */
+};
+
+enum { FTS__WALK_STOPPED = 1, FTS__WALK_FAILED = 2 };
+
+/* The most threads a walk uses, whatever it is asked.  */
+enum { FTS__WALK_MAX_THREADS = 1024 };
+
+void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
+                     int err);
+
+#endif /* LIBFTS_FTS_WALK_INT_H */

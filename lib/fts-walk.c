@@ -1,3 +1,1150 @@
-/* fts-walk.c: placeholder, being written.  */
+/* fts-walk.c: the parallel walk: directories as tasks over N threads.
+
+   A directory is a task: the thread that takes it opens it relative to its
+   parent's descriptor (O_NOFOLLOW), visits it in pre-order, reads it a
+   chunk at a time (in inode order when the threshold and the file
+   system's policy say so, as fts_read does), makes a compact record of
+   each subdirectory and pushes them all as new tasks, then visits the
+   chunk's other entries through the directory's descriptor and bare
+   names.  A directory is finished when its own reading and every
+   subdirectory are: whichever thread finishes the last of them visits it
+   in post-order, through its parent's descriptor, and goes on up.  Tasks
+   wait on one LIFO stack, so the walk stays depth first and the set of
+   waiting records small.  Threads start lazily, when two directories wait
+   and no thread is idle: a walk of one small directory starts none.
+
+   The roots are walked one after another (each with all the threads), so
+   operands that overlap behave as in a sequential walk.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
 #include <config.h>
+
 #include "fts-walk-int.h"
+#include "fts-report-int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* One visit in progress: the public entry and what libfts keeps with it.  */
+struct wentry
+{
+  struct libfts_walk_entry pub;    /* must be first */
+  struct libfts_walk *w;
+  struct fts__wnode *node;         /* whose report list E's reports join */
+  bool child;                      /* E is an entry of NODE, not NODE */
+  struct stat st;
+};
+
+/* What each thread keeps for itself.  */
+struct wctx
+{
+  struct libfts_walk *w;
+  char *buf;                       /* getdents64 */
+  struct fts__fs_cache fs;
+  struct libfts_stats st;
+  struct fts__wnode **kids;        /* a chunk's subdirectories */
+  size_t kids_cap;
+};
+
+static bool
+isset (const struct libfts_walk *w, int opt)
+{
+  return (w->options & opt) != 0;
+}
+
+static bool
+stopped (struct libfts_walk *w)
+{
+  return atomic_load_explicit (&w->stop, memory_order_relaxed) != 0;
+}
+
+/* ---- records -------------------------------------------------------------- */
+
+/* A record for NAME (NAMELEN bytes) below PARENT, registered as live.
+   Null with errno ENOMEM.  */
+static struct fts__wnode *
+node_new (struct libfts_walk *w, struct fts__wnode *parent, const char *name,
+          size_t namelen, uint64_t ino)
+{
+  struct fts__wnode *n = malloc (offsetof (struct fts__wnode, name)
+                                 + namelen + 1);
+  if (!n)
+    return NULL;
+  memset (n, 0, offsetof (struct fts__wnode, name));
+  memcpy (n->name, name, namelen);
+  n->name[namelen] = '\0';
+  n->namelen = namelen;
+  n->hdr.kind = FTS__WI_NODE;
+  n->parent = parent;
+  n->tail = &n->head;
+  n->level = parent->level + 1;
+  n->root_dev = parent->root_dev;
+  n->ino = ino;
+  n->fd = -1;
+  atomic_init (&n->pending, 1);
+  atomic_init (&n->flagged, 0);
+
+  pthread_mutex_lock (&w->all_lock);
+  n->all_next = w->all.all_next;
+  n->all_prev = &w->all;
+  w->all.all_next->all_prev = n;
+  w->all.all_next = n;
+  pthread_mutex_unlock (&w->all_lock);
+  return n;
+}
+
+/* Free N's report list (what was never delivered).  */
+static void
+free_items (struct fts__wnode *n)
+{
+  struct fts__witem *it = n->head;
+  while (it)
+    {
+      struct fts__witem *next = it->next;
+      if (it->kind != FTS__WI_NODE)
+        free (it);
+      it = next;
+    }
+  n->head = NULL;
+  n->tail = &n->head;
+}
+
+/* Free N, a record nobody uses any more.  */
+void fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n);
+void
+fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n)
+{
+  pthread_mutex_lock (&w->all_lock);
+  n->all_prev->all_next = n->all_next;
+  n->all_next->all_prev = n->all_prev;
+  pthread_mutex_unlock (&w->all_lock);
+  free_items (n);
+  free (n);
+}
+
+/* ---- failing and stopping ---------------------------------------------- */
+
+/* The walk cannot go on at N: keep ERR and N's path for the last report.  */
+void
+fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n, int err)
+{
+  int expected = 0;
+  char *path = n->level >= FTS_ROOTLEVEL ? fts__wnode_path (n, "", 0) : NULL;
+  pthread_mutex_lock (&w->lock);
+  if (atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_FAILED))
+    {
+      w->fail_errno = err;
+      w->fail_path = path;
+      path = NULL;
+    }
+  pthread_cond_broadcast (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+  free (path);
+}
+
+static void
+stop_walk (struct libfts_walk *w)
+{
+  int expected = 0;
+  pthread_mutex_lock (&w->lock);
+  atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_STOPPED);
+  pthread_cond_broadcast (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+}
+
+/* ---- visiting ------------------------------------------------------------ */
+
+static int
+classify (const struct stat *st)
+{
+  return S_ISDIR (st->st_mode) ? FTS_D : S_ISLNK (st->st_mode) ? FTS_SL
+         : S_ISREG (st->st_mode) ? FTS_F : FTS_DEFAULT;
+}
+
+/* Call the caller's VISIT with E; a request to stop stops the walk.  */
+static int
+call_visit (struct libfts_walk *w, struct wentry *e)
+{
+  int r = w->visit (&e->pub, w->arg);
+  if (r == LIBFTS_WALK_STOP)
+    stop_walk (w);
+  return r;
+}
+
+/* Set E up for directory N itself (its pre-order, post-order or failure
+   visit), through its parent's descriptor PFD.  */
+static void
+entry_of_node (struct wentry *e, struct libfts_walk *w, struct fts__wnode *n,
+               int pfd, int info, int err, const struct stat *st)
+{
+  memset (&e->pub, 0, sizeof e->pub);
+  e->w = w;
+  e->node = n;
+  e->child = false;
+  e->pub.dirfd = pfd;
+  e->pub.name = n->name;
+  e->pub.namelen = n->namelen;
+  e->pub.level = n->level;
+  e->pub.info = info;
+  e->pub.err = err;
+  if (st)
+    {
+      e->st = *st;
+      e->pub.st = &e->st;
+      e->pub.d_type = IFTODT (st->st_mode);
+    }
+  else
+    e->pub.d_type = info == FTS_NS ? DT_UNKNOWN : DT_DIR;
+  e->pub.dir_data = st && S_ISDIR (st->st_mode) ? &n->data : NULL;
+  e->pub.parent_data = n->parent->data;
+  e->pub.root_dev = n->root_dev;
+  e->pub.flagged = atomic_load_explicit (&n->flagged, memory_order_relaxed);
+  e->pub.priv[0] = e;
+}
+
+/* lstat NAME in DIRFD (stat for a followed root) into E; returns the
+   fts_info it gets: as fts_read's stat of an entry.  */
+static int
+stat_into (struct wctx *ctx, int dirfd, const char *name, bool follow,
+           struct stat *st, int *err)
+{
+  ctx->st.stat_calls++;
+  if (fstatat (dirfd, name, st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
+    return classify (st);
+  *err = errno;
+  if (follow)
+    {
+      ctx->st.stat_calls++;
+      if (fstatat (dirfd, name, st, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (st->st_mode))
+        {
+          *err = 0;
+          return FTS_SLNONE;
+        }
+    }
+  return FTS_NS;
+}
+
+/* ---- tasks and threads ---------------------------------------------------- */
+
+static void *worker_main (void *arg);
+
+/* Start one more worker thread, with every signal blocked (the caller's
+   handlers run on its own threads).  Lock held.  */
+static void
+start_worker (struct libfts_walk *w)
+{
+  sigset_t all, old;
+  sigfillset (&all);
+  pthread_sigmask (SIG_SETMASK, &all, &old);
+  if (pthread_create (&w->tids[w->started], NULL, worker_main, w) == 0)
+    w->started++;
+  else
+    w->max_threads = w->started + 1;   /* go on with those we have */
+  pthread_sigmask (SIG_SETMASK, &old, NULL);
+}
+
+/* Push the K records of KIDS as tasks, the first to be taken first.  */
+static void
+push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k)
+{
+  if (k == 0)
+    return;
+  pthread_mutex_lock (&w->lock);
+  for (size_t i = k; i-- > 0;)
+    {
+      kids[i]->next_task = w->tasks;
+      w->tasks = kids[i];
+    }
+  w->ntasks += k;
+  if (w->idle)
+    {
+      if (k > 1)
+        pthread_cond_broadcast (&w->wake);
+      else
+        pthread_cond_signal (&w->wake);
+    }
+  else if (w->ntasks >= 2 && w->started + 1 < w->max_threads)
+    start_worker (w);
+  pthread_mutex_unlock (&w->lock);
+}
+
+static struct fts__wnode *
+pop_task (struct libfts_walk *w)
+{
+  struct fts__wnode *n = w->tasks;
+  w->tasks = n->next_task;
+  w->ntasks--;
+  return n;
+}
+
+/* ---- finishing directories --------------------------------------------------- */
+
+/* N's reports are all queued: hand N to the emitter, or free it.  */
+static void
+retire (struct libfts_walk *w, struct fts__wnode *n)
+{
+  if (w->em.ordered)
+    fts__wemit_done (w, n);
+  else
+    fts__walk_free_node (w, n);
+}
+
+/* N, a directory that was read, is finished: visit it in post-order
+   (FTS_ERR when its read was cut short) through its parent's descriptor.
+   Returns false when the parent cannot be had (the walk then fails).  */
+static bool
+visit_post (struct wctx *ctx, struct fts__wnode *n)
+{
+  struct libfts_walk *w = ctx->w;
+  int pfd = fts__wfd_pin_parent (&w->fdc, n);
+  int err = errno;
+  fts__wfd_close (&w->fdc, n);
+  if (pfd == -1)
+    {
+      fts__walk_fail (w, n, err);
+      return false;
+    }
+  struct wentry e;
+  entry_of_node (&e, w, n, pfd, n->read_errno ? FTS_ERR : FTS_DP,
+                 n->read_errno, NULL);
+  e.pub.d_type = DT_DIR;
+  e.pub.dir_data = &n->data;
+  call_visit (w, &e);
+  fts__wfd_unpin (&w->fdc, n->parent);
+  return true;
+}
+
+/* One of N's pending parts (its own read, or a subdirectory) is done; if it
+   was the last, finish N (POST: visit it in post-order) and go on up.  */
+static void
+release (struct wctx *ctx, struct fts__wnode *n, bool post)
+{
+  struct libfts_walk *w = ctx->w;
+  while (atomic_fetch_sub_explicit (&n->pending, 1, memory_order_acq_rel) == 1)
+    {
+      if (post && !stopped (w) && !visit_post (ctx, n))
+        return;
+      fts__wfd_close (&w->fdc, n);
+      struct fts__wnode *p = n->parent;
+      retire (w, n);
+      if (p->level < FTS_ROOTLEVEL)
+        {
+          pthread_mutex_lock (&w->lock);
+          atomic_fetch_sub (&p->pending, 1);
+          pthread_cond_broadcast (&w->wake);
+          pthread_mutex_unlock (&w->lock);
+          return;
+        }
+      n = p;
+      post = true;
+    }
+}
+
+/* ---- reading a directory ------------------------------------------------------ */
+
+static unsigned long long
+now_nsec (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static bool
+want_sort (const struct libfts_walk *w, size_t count,
+           const struct fts__fs_row *fs)
+{
+  if (w->sort_threshold == LIBFTS_INODE_SORT_NEVER
+      || count < w->sort_threshold || count < 2)
+    return false;
+  return w->fs_policy == LIBFTS_FS_POLICY_ALL || fs->sort;
+}
+
+/* D's chunk was just read: count it and sort it when it should be.  */
+static void
+take_chunk (struct wctx *ctx, struct fts__dir *dir,
+            const struct fts__fs_row *fs)
+{
+  ctx->st.entries += dir->count;
+  if (!want_sort (ctx->w, dir->total, fs))
+    return;
+  unsigned long long t0 = now_nsec ();
+  fts__dir_sort_by_inode (dir);
+  ctx->st.sort_nsec += now_nsec () - t0;
+  if (dir->total == dir->count)
+    ctx->st.dirs_sorted++;
+}
+
+/* Make a record for each subdirectory (by d_type) of DIR's chunk, in
+   order, count them as pending parts of D and push them as tasks.
+   Returns 0 or -1 with errno ENOMEM.  */
+static int
+push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
+{
+  struct libfts_walk *w = ctx->w;
+  size_t k = 0;
+  for (size_t i = 0; i < dir->count; i++)
+    if (dir->ents[i].type == DT_DIR)
+      k++;
+  if (k > ctx->kids_cap)
+    {
+      free (ctx->kids);
+      ctx->kids = malloc (k * sizeof *ctx->kids);
+      ctx->kids_cap = ctx->kids ? k : 0;
+      if (!ctx->kids)
+        return -1;
+    }
+  k = 0;
+  for (size_t i = 0; i < dir->count; i++)
+    {
+      const struct fts__dent *de = &dir->ents[i];
+      if (de->type != DT_DIR)
+        continue;
+      const char *name = fts__dent_name (dir, de);
+      struct fts__wnode *c = node_new (w, d, name, strlen (name), de->ino);
+      if (!c)
+        break;
+      ctx->kids[k++] = c;
+    }
+  size_t want = 0;
+  for (size_t i = 0; i < dir->count; i++)
+    want += dir->ents[i].type == DT_DIR;
+  atomic_fetch_add_explicit (&d->pending, k, memory_order_relaxed);
+  push_tasks (w, ctx->kids, k);
+  if (k == want)
+    return 0;
+  errno = ENOMEM;
+  return -1;
+}
+
+/* Queue C, a subdirectory found at this point of D's entries, in D's report
+   list (ordered walks).  */
+static void
+queue_subdir (struct libfts_walk *w, struct fts__wnode *d,
+              struct fts__wnode *c)
+{
+  if (w->em.ordered)
+    fts__wemit_add (w, d, &c->hdr);
+}
+
+/* NAME in D (open on DFD) turned out to be a directory although d_type
+   did not say so: make it a task of its own, in its place.  */
+static void
+late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
+             const struct stat *st)
+{
+  struct libfts_walk *w = ctx->w;
+  struct fts__wnode *c = node_new (w, d, name, strlen (name), st->st_ino);
+  if (!c)
+    {
+      fts__walk_fail (w, d, ENOMEM);
+      return;
+    }
+  atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
+  queue_subdir (w, d, c);
+  push_tasks (w, &c, 1);
+}
+
+/* Visit NAME, an entry of D (open on DFD) that d_type says is not a
+   directory: as FTS_NSOK, or stat'ed first when the walk stats everything
+   or d_type says nothing; again when VISIT asks (its d_type was wrong).  */
+static void
+visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
+            const char *name, const struct fts__dent *de)
+{
+  struct libfts_walk *w = ctx->w;
+  struct wentry e;
+  memset (&e.pub, 0, sizeof e.pub);
+  e.w = w;
+  e.node = d;
+  e.child = true;
+  e.pub.dirfd = dfd;
+  e.pub.name = name;
+  e.pub.namelen = strlen (name);
+  e.pub.level = d->level + 1;
+  e.pub.d_type = de->type;
+  e.pub.parent_data = d->data;
+  e.pub.root_dev = d->root_dev;
+  e.pub.priv[0] = &e;
+  /* Not stat'ed (FTS_NSOK) unless it must be; then once more, stat'ed,
+     if VISIT says d_type was wrong.  */
+  bool nsok = de->type != DT_UNKNOWN && !isset (w, LIBFTS_WALK_STAT);
+  e.pub.info = FTS_NSOK;
+  for (;;)
+    {
+      if (!nsok)
+        {
+          e.pub.info = stat_into (ctx, dfd, name, false, &e.st, &e.pub.err);
+          e.pub.st = e.pub.info == FTS_NS ? NULL : &e.st;
+          if (e.pub.st)
+            e.pub.d_type = IFTODT (e.st.st_mode);
+          if (e.pub.info == FTS_D)
+            {
+              late_subdir (ctx, d, name, &e.st);
+              return;
+            }
+        }
+      if (call_visit (w, &e) != LIBFTS_WALK_AGAIN || !nsok)
+        return;
+      nsok = false;
+    }
+}
+
+/* Visit the entries of DIR's chunk that are not subdirectories, and queue
+   the subdirectories (KIDS, from push_subdirs) in their places.  */
+static void
+visit_chunk (struct wctx *ctx, struct fts__wnode *d, int dfd,
+             struct fts__dir *dir)
+{
+  struct libfts_walk *w = ctx->w;
+  size_t k = 0;
+  for (size_t i = 0; i < dir->count && !stopped (w); i++)
+    {
+      const struct fts__dent *de = &dir->ents[i];
+      if (de->type == DT_DIR)
+        queue_subdir (w, d, ctx->kids[k++]);
+      else
+        visit_file (ctx, d, dfd, fts__dent_name (dir, de), de);
+    }
+}
+
+/* How D is read on a file system of policy FS.  */
+static struct fts__dir_reader
+reader_for (struct wctx *ctx, const struct fts__fs_row *fs)
+{
+  struct libfts_walk *w = ctx->w;
+  size_t chunk = FTS__DIR_CHUNK_ENTRIES;
+  if (w->sort_threshold != LIBFTS_INODE_SORT_NEVER
+      && w->sort_threshold > chunk)
+    chunk = w->sort_threshold;
+  return (struct fts__dir_reader) {
+    .buf = ctx->buf,
+    .bufsize = FTS__GETDENTS_BUFSIZE,
+    .chunk = chunk,
+    .short_batch_ends = fs->fills_batches
+                        && isset (w, LIBFTS_WALK_TRUST_SHORT_READS),
+  };
+}
+
+/* Read D, open and pinned on FD, a chunk at a time: push its
+   subdirectories, visit the rest.  A read error part way is kept for D's
+   post-order visit.  Returns 0, or -1 with errno when the first read
+   fails (D cannot be read: FTS_DNR) or memory runs out.  */
+static int
+read_dir (struct wctx *ctx, struct fts__wnode *d, int fd)
+{
+  const struct fts__fs_row *fs
+    = fts__fs_of (&ctx->fs, d->dev, fd, &ctx->st.statfs_calls);
+  struct fts__dir_reader r = reader_for (ctx, fs);
+  struct fts__dir dir;
+  fts__dir_init (&dir);
+  if (fts__dir_read (&dir, fd, &r) != 0)
+    return -1;
+  ctx->st.dirs_read++;
+  for (;;)
+    {
+      take_chunk (ctx, &dir, fs);
+      if (push_subdirs (ctx, d, &dir) != 0)
+        {
+          fts__dir_free (&dir);
+          fts__walk_fail (ctx->w, d, ENOMEM);
+          return 0;
+        }
+      visit_chunk (ctx, d, fd, &dir);
+      if (!dir.more || stopped (ctx->w))
+        break;
+      if (fts__dir_read_more (&dir, fd, &r) != 0)
+        return -1;
+    }
+  d->read_errno = dir.read_errno;
+  fts__dir_free (&dir);
+  return 0;
+}
+
+/* ---- a directory's task -------------------------------------------------------- */
+
+/* Whether N, just opened with identity ST, repeats an ancestor.  Without
+   directory hard links only a mount point can (a bind mount of a
+   directory inside itself): and a mount point is where the inode number
+   getdents gave differs from the one the opened directory has, or the
+   device changes.  Only there are the ancestors searched.  */
+static bool
+is_cycle (const struct fts__wnode *n, const struct stat *st)
+{
+  if (n->level <= FTS_ROOTLEVEL
+      || (st->st_ino == n->ino && st->st_dev == n->parent->dev))
+    return false;
+  for (const struct fts__wnode *a = n->parent; a->level >= FTS_ROOTLEVEL;
+       a = a->parent)
+    if (a->dev == st->st_dev && a->ino == st->st_ino)
+      return true;
+  return false;
+}
+
+/* N, which d_type or the root's stat said was a directory, is something
+   else or cannot be opened: visit it as what it is, with no post-order
+   visit.  INFO, ERR, ST: what is known of it.  */
+static void
+visit_as_other (struct wctx *ctx, struct fts__wnode *n, int pfd, int info,
+                int err, const struct stat *st)
+{
+  struct wentry e;
+  entry_of_node (&e, ctx->w, n, pfd, info, err, st);
+  e.pub.dir_data = NULL;
+  call_visit (ctx->w, &e);
+}
+
+/* Open N (pinned) and find out what it is, as fts_read's FTS_D:
+   with LIBFTS_WALK_STAT and for roots, stat'ed first (a change VISIT makes
+   at FTS_D, such as chmod's, then applies to the read); else opened, the
+   fstat of the descriptor giving its identity.  Returns the descriptor,
+   or -1 after visiting N as what it is when it is no directory or cannot
+   be opened.  *ST is N's stat, *INFO what N is.  */
+static int
+open_node (struct wctx *ctx, struct fts__wnode *n, int pfd, struct stat *st,
+           int *pre_err)
+{
+  struct libfts_walk *w = ctx->w;
+  bool follow = n->level == FTS_ROOTLEVEL && isset (w, LIBFTS_WALK_COMFOLLOW);
+  int err = 0;
+  int info;
+  if (n->level == FTS_ROOTLEVEL || isset (w, LIBFTS_WALK_STAT))
+    {
+      info = stat_into (ctx, pfd, n->name, follow, st, &err);
+      if (info != FTS_D)
+        {
+          visit_as_other (ctx, n, pfd, info, err, info == FTS_NS ? NULL : st);
+          return -1;
+        }
+      n->followed = follow;
+      *pre_err = 0;
+      return -2;                 /* stat'ed: open after the FTS_D visit */
+    }
+  int fd = fts__wfd_open (&w->fdc, n, pfd, false);
+  if (fd >= 0)
+    {
+      ctx->st.stat_calls++;
+      if (fstat (fd, st) == 0)
+        return fd;
+      err = errno;
+      fts__wfd_close (&w->fdc, n);
+      visit_as_other (ctx, n, pfd, FTS_NS, err, NULL);
+      return -1;
+    }
+  err = errno;
+  info = stat_into (ctx, pfd, n->name, false, st, &err);
+  if (info != FTS_D)
+    {
+      visit_as_other (ctx, n, pfd, info, err, info == FTS_NS ? NULL : st);
+      return -1;
+    }
+  *pre_err = err ? err : EACCES;
+  return -3;                     /* a directory that cannot be opened */
+}
+
+/* The pre-order visit of N (open on FD, or not yet: FD < 0), and the
+   checks before it is read.  Returns true when N is to be read.  */
+static bool
+enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
+            const struct stat *st, bool *post)
+{
+  struct libfts_walk *w = ctx->w;
+  struct wentry e;
+  n->dev = st->st_dev;
+  if (n->level == FTS_ROOTLEVEL)
+    n->root_dev = st->st_dev;
+  bool cycle = is_cycle (n, st);
+  n->ino = st->st_ino;
+  n->opened = true;
+  entry_of_node (&e, w, n, pfd, cycle ? FTS_DC : FTS_D, 0, st);
+  int r = call_visit (w, &e);
+  *post = false;
+  if (cycle || r == LIBFTS_WALK_SKIP || r == LIBFTS_WALK_STOP)
+    return false;
+  *post = true;
+  return !(isset (w, LIBFTS_WALK_XDEV) && st->st_dev != n->root_dev);
+}
+
+/* Take the task of directory N: open, visit, read, and release it.  */
+static void
+process_dir (struct wctx *ctx, struct fts__wnode *n)
+{
+  struct libfts_walk *w = ctx->w;
+  int pfd = fts__wfd_pin (&w->fdc, n->parent);
+  if (pfd == -1)
+    {
+      fts__walk_fail (w, n->parent, errno);
+      return;
+    }
+  struct stat st;
+  int open_err = 0;
+  bool post = false;
+  int fd = open_node (ctx, n, pfd, &st, &open_err);
+  if (fd != -1 && enter_node (ctx, n, pfd, &st, &post))
+    {
+      if (fd == -2)
+        {
+          fd = fts__wfd_open (&w->fdc, n, pfd, n->followed);
+          struct stat now;
+          ctx->st.stat_calls += fd >= 0;
+          if (fd >= 0 && (fstat (fd, &now) != 0 || now.st_dev != n->dev
+                          || now.st_ino != n->ino))
+            {
+              fts__wfd_close (&w->fdc, n);
+              fd = -1;
+              errno = ENOENT;
+            }
+          open_err = fd < 0 ? errno : 0;
+        }
+      if (fd >= 0 && read_dir (ctx, n, fd) != 0)
+        open_err = errno;
+      if (fd < 0 || open_err)
+        {
+          if (open_err == ENOMEM)
+            fts__walk_fail (w, n, ENOMEM);
+          post = false;
+          fts__wfd_close (&w->fdc, n);
+          struct wentry e;
+          entry_of_node (&e, w, n, pfd, FTS_DNR, open_err, &st);
+          call_visit (w, &e);
+        }
+      else
+        fts__wfd_unpin (&w->fdc, n);
+    }
+  else if (fd >= 0)
+    fts__wfd_close (&w->fdc, n);
+  fts__wfd_unpin (&w->fdc, n->parent);
+  if (!stopped (w))
+    release (ctx, n, post);
+}
+
+/* ---- threads ---------------------------------------------------------------------- */
+
+static int
+ctx_init (struct wctx *ctx, struct libfts_walk *w)
+{
+  memset (ctx, 0, sizeof *ctx);
+  ctx->w = w;
+  fts__fs_cache_init (&ctx->fs);
+  ctx->buf = malloc (FTS__GETDENTS_BUFSIZE);
+  return ctx->buf ? 0 : -1;
+}
+
+/* Add CTX's counters to the walk's and free it.  */
+static void
+ctx_end (struct wctx *ctx)
+{
+  struct libfts_walk *w = ctx->w;
+  pthread_mutex_lock (&w->lock);
+  w->stats.dirs_read += ctx->st.dirs_read;
+  w->stats.dirs_sorted += ctx->st.dirs_sorted;
+  w->stats.entries += ctx->st.entries;
+  w->stats.stat_calls += ctx->st.stat_calls;
+  w->stats.statfs_calls += ctx->st.statfs_calls;
+  w->stats.sort_nsec += ctx->st.sort_nsec;
+  pthread_mutex_unlock (&w->lock);
+  fts__fs_cache_free (&ctx->fs);
+  free (ctx->buf);
+  free (ctx->kids);
+}
+
+/* Take tasks until DONE says so (the calling thread: the current root is
+   finished) or the walk ends.  */
+static void
+work (struct wctx *ctx, bool caller)
+{
+  struct libfts_walk *w = ctx->w;
+  pthread_mutex_lock (&w->lock);
+  for (;;)
+    {
+      if (stopped (w) || w->finished
+          || (caller && atomic_load (&w->top.pending) == 0))
+        break;
+      if (!w->tasks)
+        {
+          w->idle++;
+          pthread_cond_wait (&w->wake, &w->lock);
+          w->idle--;
+          continue;
+        }
+      struct fts__wnode *n = pop_task (w);
+      pthread_mutex_unlock (&w->lock);
+      process_dir (ctx, n);
+      pthread_mutex_lock (&w->lock);
+    }
+  pthread_mutex_unlock (&w->lock);
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct libfts_walk *w = arg;
+  struct wctx ctx;
+  if (ctx_init (&ctx, w) == 0)
+    work (&ctx, false);
+  ctx_end (&ctx);
+  return NULL;
+}
+
+/* ---- the API ------------------------------------------------------------------- */
+
+static bool
+parse_threads (const char *s, unsigned *out)
+{
+  if (!s || *s < '1' || *s > '9')
+    return false;
+  unsigned long v = 0;
+  for (; *s; s++)
+    {
+      if (*s < '0' || *s > '9' || v > FTS__WALK_MAX_THREADS)
+        return false;
+      v = v * 10 + (*s - '0');
+    }
+  if (v < 1 || v > FTS__WALK_MAX_THREADS)
+    return false;
+  *out = v;
+  return true;
+}
+
+unsigned
+libfts_default_threads (void)
+{
+  unsigned n;
+  if (parse_threads (getenv ("LIBFTS_THREADS"), &n))
+    return n;
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  return cpus < 1 ? 1 : cpus > FTS__WALK_MAX_THREADS ? FTS__WALK_MAX_THREADS
+         : (unsigned) cpus;
+}
+
+LIBFTS_WALK *
+libfts_walk_open (char *const *roots, int options)
+{
+  if (!roots || !roots[0] || (options & ~LIBFTS_WALK_OPTIONMASK))
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  size_t n = 0;
+  while (roots[n])
+    n++;
+  struct libfts_walk *w = calloc (1, sizeof *w + 1);
+  if (!w)
+    return NULL;
+  w->roots = calloc (n + 1, sizeof *w->roots);
+  if (!w->roots)
+    goto out_free;
+  for (size_t i = 0; i < n; i++)
+    if (!(w->roots[i] = strdup (roots[i])))
+      goto out_free;
+  w->options = options;
+  w->sort_threshold = fts__env_threshold ();
+  w->fs_policy = fts__env_fs_policy ();
+  return w;
+
+ out_free:;
+  int err = errno;
+  libfts_walk_close (w);
+  errno = err;
+  return NULL;
+}
+
+int
+libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n)
+{
+  if (!w || n > FTS__WALK_MAX_THREADS)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->threads = n;
+  return 0;
+}
+
+int
+libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold)
+{
+  if (!w)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->sort_threshold = threshold;
+  return 0;
+}
+
+int
+libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy)
+{
+  if (!w || (policy != LIBFTS_FS_POLICY_TABLE
+             && policy != LIBFTS_FS_POLICY_ALL))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->fs_policy = policy;
+  return 0;
+}
+
+int
+libfts_walk_close (LIBFTS_WALK *w)
+{
+  if (!w)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  if (w->roots)
+    for (size_t i = 0; w->roots[i]; i++)
+      free (w->roots[i]);
+  free (w->roots);
+  free (w->fail_path);
+  free (w);
+  return 0;
+}
+
+int
+libfts_walk_get_stats (LIBFTS_WALK *w, struct libfts_stats *stats,
+                       size_t size)
+{
+  if (!w || !stats)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  memcpy (stats, &w->stats, size < sizeof w->stats ? size : sizeof w->stats);
+  return 0;
+}
+
+/* ---- from VISIT -------------------------------------------------------------- */
+
+static struct wentry *
+wentry_of (const struct libfts_walk_entry *e)
+{
+  return (struct wentry *) e->priv[0];
+}
+
+int
+libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
+                    intmax_t value)
+{
+  struct wentry *e = wentry_of (pub);
+  size_t namelen = e->child ? pub->namelen : 0;
+  struct fts__wreport *r = malloc (offsetof (struct fts__wreport, name)
+                                   + namelen + 1);
+  if (!r)
+    return -1;
+  r->hdr.kind = e->child ? FTS__WI_CHILD : FTS__WI_SELF;
+  r->info = pub->info;
+  r->code = code;
+  r->err = err;
+  r->value = value;
+  r->namelen = namelen;
+  memcpy (r->name, pub->name, namelen);
+  r->name[namelen] = '\0';
+  return fts__wemit_add (e->w, e->node, &r->hdr);
+}
+
+void
+libfts_walk_flag_ancestors (struct libfts_walk_entry *pub)
+{
+  struct wentry *e = wentry_of (pub);
+  for (struct fts__wnode *q = e->child ? e->node : e->node->parent;
+       q->level >= FTS_ROOTLEVEL
+       && !atomic_load_explicit (&q->flagged, memory_order_relaxed);
+       q = q->parent)
+    atomic_store_explicit (&q->flagged, 1, memory_order_relaxed);
+}
+
+char *
+libfts_walk_path (const struct libfts_walk_entry *pub)
+{
+  struct wentry *e = wentry_of (pub);
+  if (e->child)
+    return fts__wnode_path (e->node, pub->name, pub->namelen);
+  return fts__wnode_path (e->node, "", 0);
+}
+
+int
+libfts_walk_stat (struct libfts_walk_entry *pub, int follow)
+{
+  struct wentry *e = wentry_of (pub);
+  int err = 0;
+  struct stat st;
+  if (fstatat (pub->dirfd, pub->name, &st,
+               follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
+    {
+      pub->err = err = errno;
+      if (pub->info != FTS_DP && pub->info != FTS_DNR && pub->info != FTS_ERR)
+        {
+          pub->info = FTS_NS;
+          pub->st = NULL;
+        }
+      errno = err;
+      return FTS_NS;
+    }
+  e->st = st;
+  pub->st = &e->st;
+  pub->d_type = IFTODT (st.st_mode);
+  if (pub->info == FTS_DP || pub->info == FTS_DNR || pub->info == FTS_ERR)
+    return pub->info;
+  pub->info = classify (&st);
+  pub->err = 0;
+  return pub->info;
+}
+
+/* ---- running ------------------------------------------------------------------ */
+
+/* Set W up to run; returns 0 or -1 with errno.  */
+static int
+run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
+          libfts_walk_report_fn report, void *arg)
+{
+  w->visit = visit;
+  w->arg = arg;
+  unsigned threads = w->threads ? w->threads : libfts_default_threads ();
+  unsigned budget = fts__wfd_budget ();
+  unsigned max_by_fds = budget / FTS__WALK_PINS_PER_THREAD;
+  if (threads > max_by_fds)
+    threads = max_by_fds ? max_by_fds : 1;
+  w->max_threads = threads;
+  w->tids = threads > 1 ? calloc (threads - 1, sizeof *w->tids) : NULL;
+  if (threads > 1 && !w->tids)
+    return -1;
+  pthread_mutex_init (&w->lock, NULL);
+  pthread_cond_init (&w->wake, NULL);
+  pthread_mutex_init (&w->all_lock, NULL);
+  w->all.all_next = w->all.all_prev = &w->all;
+  fts__wfd_init (&w->fdc, budget);
+  w->top.level = FTS_ROOTLEVEL - 1;
+  w->top.tail = &w->top.head;
+  w->top.fd = -1;
+  w->top.parent = &w->top;
+  atomic_init (&w->top.pending, 0);
+  fts__wemit_init (&w->em, &w->top, isset (w, LIBFTS_WALK_ORDERED), report,
+                   arg);
+  return 0;
+}
+
+/* Walk root number I on the calling thread and the workers.  */
+static void
+run_root (struct wctx *ctx, size_t i)
+{
+  struct libfts_walk *w = ctx->w;
+  const char *path = w->roots[i];
+  struct fts__wnode *r = node_new (w, &w->top, path, strlen (path), 0);
+  if (!r)
+    {
+      fts__walk_fail (w, &w->top, ENOMEM);
+      return;
+    }
+  atomic_store (&w->top.pending, 1);
+  if (w->em.ordered)
+    fts__wemit_add (w, &w->top, &r->hdr);
+  process_dir (ctx, r);
+  work (ctx, true);
+}
+
+/* Free what a stopped walk left: records, their descriptors, their
+   reports; and the run's locks.  */
+static void
+run_end (struct libfts_walk *w)
+{
+  struct fts__wnode *n = w->all.all_next;
+  while (n != &w->all)
+    {
+      struct fts__wnode *next = n->all_next;
+      if (n->fd >= 0)
+        close (n->fd);
+      free_items (n);
+      free (n);
+      n = next;
+    }
+  w->all.all_next = w->all.all_prev = &w->all;
+  free_items (&w->top);
+  w->stats.dir_opens = w->fdc.opens;
+  w->stats.dir_reopens = w->fdc.reopens;
+  w->stats.stat_calls += w->fdc.stats;
+  fts__wemit_destroy (&w->em);
+  fts__wfd_destroy (&w->fdc);
+  pthread_mutex_destroy (&w->all_lock);
+  pthread_cond_destroy (&w->wake);
+  pthread_mutex_destroy (&w->lock);
+  free (w->tids);
+  w->tids = NULL;
+}
+
+/* Add W's counters to the process's totals (LIBFTS_STATS_FILE).  */
+static void
+report_totals (struct libfts_walk *w)
+{
+  struct fts__stream s;
+  memset (&s, 0, sizeof s);
+  s.stats = w->stats;
+  s.sort_threshold = w->sort_threshold;
+  s.fs_policy = w->fs_policy;
+  fts__report_stream (&s);
+}
+
+/* Deliver the report that says why the walk failed.  */
+static void
+report_failure (struct libfts_walk *w)
+{
+  struct libfts_walk_report rep = {
+    .path = w->fail_path ? w->fail_path : "",
+    .pathlen = w->fail_path ? strlen (w->fail_path) : 0,
+    .info = FTS_ERR,
+    .code = LIBFTS_WALK_FAILED,
+    .err = w->fail_errno,
+  };
+  if (w->em.report)
+    w->em.report (&rep, w->em.arg);
+}
+
+int
+libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
+                 libfts_walk_report_fn report, void *arg)
+{
+  if (!w || !visit || w->ran)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->ran = true;
+  if (run_init (w, visit, report, arg) != 0)
+    return -1;
+  struct wctx ctx;
+  if (ctx_init (&ctx, w) != 0)
+    fts__walk_fail (w, &w->top, ENOMEM);
+  for (size_t i = 0; w->roots[i] && !stopped (w); i++)
+    run_root (&ctx, i);
+  pthread_mutex_lock (&w->lock);
+  w->finished = true;
+  pthread_cond_broadcast (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+  for (unsigned i = 0; i < w->started; i++)
+    pthread_join (w->tids[i], NULL);
+  ctx_end (&ctx);
+
+  int stop = atomic_load (&w->stop);
+  if (stop == FTS__WALK_FAILED)
+    report_failure (w);
+  run_end (w);
+  report_totals (w);
+  if (stop == FTS__WALK_FAILED)
+    {
+      errno = w->fail_errno;
+      return -1;
+    }
+  return stop == FTS__WALK_STOPPED;
+}

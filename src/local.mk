@@ -31,7 +31,7 @@ src_rm_SOURCES = src/rm.c src/remove.c src/remove.h
 src_rm_CPPFLAGS = $(src_cppflags)
 # libfts linked in statically: src/rm is then a real binary (no libtool
 # wrapper), which the tests run as "rm", and it installs self-contained.
-src_rm_LDADD = $(src_static_ldadd)
+src_rm_LDADD = $(src_static_ldadd) $(PTHREAD_LIBS)
 
 # libfts-run: runs a program with the installed libfts.so preloaded and
 # reports the library's counters (lib/fts-report.c).  A shell script: its

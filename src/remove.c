@@ -39,6 +39,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -332,16 +333,15 @@ report_removed (struct walk const *w, FTSENT const *ent, bool is_dir)
             quoteaf (ent->fts_path));
 }
 
-/* ERR, the error unlinkat gave for ENT on a read-only file system, or
+/* ERR, the error unlinkat gave for NAME in DIRFD on a read-only file system, or
    ENOENT when ENT is missing: Linux checks for a read-only file system
    before it looks the name up, and a missing file is what -f ignores.  */
 static int
-missing_or_erofs (struct walk const *w, FTSENT const *ent, int err)
+erofs_or_missing (int dirfd, char const *name, int err)
 {
   struct stat st;
 
-  if (fstatat (libfts_dirfd (w->fts), ent->fts_accpath, &st,
-               AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
+  if (fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) != 0 && errno == ENOENT)
     return ENOENT;
   return err;
 }
@@ -398,7 +398,7 @@ excise (struct walk *w, FTSENT *ent, bool is_dir, int read_errno)
         return excise (w, ent, false, 0);
       break;
     case EROFS:
-      err = missing_or_erofs (w, ent, err);
+      err = erofs_or_missing (libfts_dirfd (w->fts), ent->fts_accpath, err);
       break;
     case ENOTEMPTY: case EEXIST:
       /* Read to its end, or did an error cut the read short?  Newer GNU
@@ -432,16 +432,13 @@ refuse_root (FTSENT const *ent)
   return RM_ERROR;
 }
 
-/* --preserve-root=all: refuse ENT, an operand that is a directory, when
-   it is on another device than its parent (a mount point).  The parent
-   is ENT's name less its trailing slashes, then "/..".  */
-static enum RM_status
-check_parent_device (struct walk const *w, FTSENT const *ent)
+/* The name by which --preserve-root=all looks at the parent of operand
+   FILE: FILE less its trailing slashes, then "/.." ("/" gives "/..").
+   From malloc.  */
+static char *
+parent_of (char const *file)
 {
-  char const *file = ent->fts_accpath;
   size_t len = strlen (file);
-  enum RM_status s = RM_OK;
-  struct stat st;
   char *parent;
 
   while (1 < len && file[len - 1] == '/')
@@ -449,6 +446,19 @@ check_parent_device (struct walk const *w, FTSENT const *ent)
   parent = xmalloc (len + sizeof "/..");
   memcpy (parent, file, len);
   strcpy (parent + len, file[len - 1] == '/' ? ".." : "/..");
+  return parent;
+}
+
+/* --preserve-root=all: refuse ENT, an operand that is a directory, when
+   it is on another device than its parent (a mount point).  */
+static enum RM_status
+check_parent_device (struct walk const *w, FTSENT const *ent)
+{
+  char const *file = ent->fts_accpath;
+  enum RM_status s = RM_OK;
+  struct stat st;
+  char *parent = parent_of (file);
+
   if (lstat (parent, &st) != 0)
     {
       error (0, 0, _("failed to stat %s: skipping %s"),
@@ -578,18 +588,25 @@ remove_file (struct walk *w, FTSENT *ent)
   return s == RM_OK ? excise (w, ent, false, 0) : s;
 }
 
-/* FTS_DC: ENT is a directory that is also one of its ancestors (a bind
-   mount of a directory inside itself, or a corrupted file system).  It is
-   not entered, and its ancestors are kept silently.  */
-static enum RM_status
-warn_cycle (FTSENT *ent)
+/* Say that the directory PATH is part of a cycle.  */
+static void
+warn_cycle_of (char const *path)
 {
   error (0, 0, _("\
 WARNING: Circular directory structure.\n\
 This almost certainly means that you have a corrupted file system.\n\
 NOTIFY YOUR SYSTEM MANAGER.\n\
 The following directory is part of the cycle:\n  %s\n"),
-         quotef (ent->fts_path));
+         quotef (path));
+}
+
+/* FTS_DC: ENT is a directory that is also one of its ancestors (a bind
+   mount of a directory inside itself, or a corrupted file system).  It is
+   not entered, and its ancestors are kept silently.  */
+static enum RM_status
+warn_cycle (FTSENT *ent)
+{
+  warn_cycle_of (ent->fts_path);
   mark_ancestors (ent);
   return RM_ERROR;
 }
@@ -676,6 +693,296 @@ free_operands (char **out, char *const *files)
   free (out);
 }
 
+/* ---- the parallel walk ------------------------------------------------- */
+
+/* rm -r without prompts walks with libfts's worker threads: each entry is
+   removed from whichever thread reaches it, through its parent's
+   descriptor and bare name as above, each directory after its contents.
+   What rm says (-v lines, diagnostics) is queued as reports, which libfts
+   delivers in the order of the sequential walk, so that the output is the
+   same byte for byte; pr_say prints them, from one thread at a time.  */
+
+/* What a report asks pr_say to print.  */
+enum pr_code
+{
+  PR_REMOVED,                   /* -v: removed 'f' */
+  PR_REMOVED_DIR,               /* -v: removed directory 'd' */
+  PR_CANNOT_REMOVE,             /* cannot remove 'f': ERR */
+  PR_REFUSE_DOT,                /* refusing to remove '.' or '..' */
+  PR_DANGEROUS_ROOT,            /* it is dangerous to operate on '/' */
+  PR_PARENT_STAT_FAILED,        /* --preserve-root=all, parent unknown */
+  PR_ROOT_OTHER_DEVICE,         /* --preserve-root=all, a mount point */
+  PR_OTHER_DEVICE,              /* --one-file-system */
+  PR_CYCLE,                     /* FTS_DC */
+  PR_TRAVERSAL_FAILED           /* FTS_ERR */
+};
+
+/* One parallel removal: the options and the worst status so far.  */
+struct pr_walk
+{
+  struct rm_options const *x;
+  _Atomic int status;
+};
+
+/* Merge S into PW's status (the worst wins).  */
+static void
+pr_update (struct pr_walk *pw, enum RM_status s)
+{
+  int old = atomic_load (&pw->status);
+  while (old < (int) s
+         && !atomic_compare_exchange_weak (&pw->status, &old, (int) s))
+    continue;
+}
+
+/* Queue a report of CODE (and ERR) about E.  Out of memory, rm cannot
+   keep its promise of a message: it dies, as xalloc does.  */
+static void
+pr_report (struct libfts_walk_entry *e, enum pr_code code, int err)
+{
+  if (libfts_walk_report (e, code, err, 0) != 0)
+    xalloc_die ();
+}
+
+/* Print what the report R says, as the sequential walk prints it.  */
+static int
+pr_say (struct libfts_walk_report const *r, void *arg)
+{
+  char const *path = r->path;
+
+  switch (r->code)
+    {
+    case PR_REMOVED:
+      printf (_("removed %s\n"), quoteaf (path));
+      break;
+    case PR_REMOVED_DIR:
+      printf (_("removed directory %s\n"), quoteaf (path));
+      break;
+    case PR_CANNOT_REMOVE:
+      error (0, r->err, _("cannot remove %s"), quoteaf (path));
+      break;
+    case PR_REFUSE_DOT:
+      error (0, 0, _("refusing to remove %s or %s directory: skipping %s"),
+             quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, path));
+      break;
+    case PR_DANGEROUS_ROOT:
+      if (strcmp (path, "/") == 0)
+        error (0, 0, _("it is dangerous to operate recursively on %s"),
+               quoteaf (path));
+      else
+        error (0, 0,
+               _("it is dangerous to operate recursively on %s (same as %s)"),
+               quoteaf_n (0, path), quoteaf_n (1, "/"));
+      error (0, 0, _("use --no-preserve-root to override this failsafe"));
+      break;
+    case PR_PARENT_STAT_FAILED:
+      {
+        char *parent = parent_of (path);
+        error (0, 0, _("failed to stat %s: skipping %s"),
+               quoteaf_n (0, parent), quoteaf_n (1, path));
+        free (parent);
+      }
+      break;
+    case PR_ROOT_OTHER_DEVICE:
+      error (0, 0, _("skipping %s, since it's on a different device"),
+             quoteaf (path));
+      error (0, 0, _("and --preserve-root=all is in effect"));
+      break;
+    case PR_OTHER_DEVICE:
+      error (0, 0, _("skipping %s, since it's on a different device"),
+             quoteaf (path));
+      break;
+    case PR_CYCLE:
+      warn_cycle_of (path);
+      break;
+    case PR_TRAVERSAL_FAILED:
+      error (0, r->err, _("traversal failed: %s"), quotef (path));
+      break;
+    case LIBFTS_WALK_FAILED:
+      error (0, r->err, _("fts_read failed"));
+      break;
+    default:
+      abort ();
+    }
+  return 0;
+}
+
+/* The failure ERR to remove E (a directory when IS_DIR; READ_ERRNO as
+   for removal_failed): queue the diagnostic and flag E's ancestors, or
+   ignore it with -f if E is missing.  */
+static enum RM_status
+pr_failed (struct pr_walk *pw, struct libfts_walk_entry *e, bool is_dir,
+           int err, int read_errno)
+{
+  if (pw->x->ignore_missing_files && (err == ENOENT || err == ENOTDIR))
+    return RM_OK;
+  if (is_dir && read_errno
+      && (err == ENOTEMPTY || err == EEXIST || err == EISDIR
+          || err == ENOTDIR))
+    err = read_errno;
+  pr_report (e, PR_CANNOT_REMOVE, err);
+  libfts_walk_flag_ancestors (e);
+  return RM_ERROR;
+}
+
+/* Remove E as excise does (same fallbacks, same errors).  *AGAIN is set
+   when E, not stat'ed, turned out to be a directory: libfts then stats it
+   and visits it again.  */
+static enum RM_status
+pr_excise (struct pr_walk *pw, struct libfts_walk_entry *e, bool is_dir,
+           int read_errno, bool *again)
+{
+  int err;
+
+  if (unlinkat (e->dirfd, e->name, is_dir ? AT_REMOVEDIR : 0) == 0)
+    {
+      if (pw->x->verbose)
+        pr_report (e, is_dir ? PR_REMOVED_DIR : PR_REMOVED, 0);
+      return RM_OK;
+    }
+  err = errno;
+  switch (err)
+    {
+    case EISDIR: case EPERM:    /* Linux says EISDIR, POSIX allows EPERM */
+      if (!is_dir && e->info == FTS_NSOK)
+        {
+          *again = true;
+          return RM_OK;
+        }
+      break;
+    case ENOTDIR:               /* an operand "link/" is reported */
+      if (is_dir && FTS_ROOTLEVEL < e->level)
+        return pr_excise (pw, e, false, 0, again);
+      break;
+    case EROFS:
+      err = erofs_or_missing (e->dirfd, e->name, err);
+      break;
+    case ENOTEMPTY: case EEXIST:
+      if (is_dir && !read_errno)
+        {
+          int status = directory_status (e->dirfd, e->name);
+          if (0 < status)
+            err = status;
+        }
+      break;
+    default:                    /* the kernel's reason is the one to give */
+      break;
+    }
+  return pr_failed (pw, e, is_dir, err, read_errno);
+}
+
+/* What check_operand_dir checks, for E, an operand that is a directory.  */
+static enum RM_status
+pr_check_operand (struct pr_walk *pw, struct libfts_walk_entry *e)
+{
+  struct rm_root const *root = pw->x->root;
+
+  if (is_dot_or_dotdot (last_component_of (e->name)))
+    pr_report (e, PR_REFUSE_DOT, 0);
+  else if (root && e->st->st_dev == root->dev && e->st->st_ino == root->ino)
+    pr_report (e, PR_DANGEROUS_ROOT, 0);
+  else if (pw->x->preserve_all_root)
+    {
+      struct stat st;
+      char *parent = parent_of (e->name);
+      int r = lstat (parent, &st);
+
+      free (parent);
+      if (r != 0)
+        pr_report (e, PR_PARENT_STAT_FAILED, 0);
+      else if (st.st_dev != e->st->st_dev)
+        pr_report (e, PR_ROOT_OTHER_DEVICE, 0);
+      else
+        return RM_OK;
+    }
+  else
+    return RM_OK;
+  return RM_ERROR;
+}
+
+/* Pre-order visit of directory E: refuse an operand as check_operand_dir
+   does; with --one-file-system, skip (and keep) a directory on another
+   device, which the sequential walk does on its post-order visit, with
+   nothing between.  */
+static int
+pr_enter_dir (struct pr_walk *pw, struct libfts_walk_entry *e)
+{
+  enum RM_status s = RM_OK;
+
+  if (e->level == FTS_ROOTLEVEL)
+    s = pr_check_operand (pw, e);
+  else if (pw->x->one_file_system && e->st->st_dev != e->root_dev)
+    {
+      pr_report (e, PR_OTHER_DEVICE, 0);
+      libfts_walk_flag_ancestors (e);
+      s = RM_ERROR;
+    }
+  pr_update (pw, s);
+  return s == RM_OK ? LIBFTS_WALK_CONTINUE : LIBFTS_WALK_SKIP;
+}
+
+/* What rm does with E, on whichever thread libfts calls it from.  */
+static int
+pr_visit (struct libfts_walk_entry *e, void *arg)
+{
+  struct pr_walk *pw = arg;
+  enum RM_status s;
+  bool again = false;
+
+  switch (e->info)
+    {
+    case FTS_D:
+      return pr_enter_dir (pw, e);
+    case FTS_DP: case FTS_DNR:
+      /* Something below stays: the removal could only fail, silently
+         skipped as in the sequential walk (whose prompt says "declined").  */
+      s = e->flagged ? RM_USER_DECLINED
+          : pr_excise (pw, e, true, e->info == FTS_DNR ? e->err : 0, &again);
+      break;
+    case FTS_F: case FTS_SL: case FTS_SLNONE: case FTS_DEFAULT:
+    case FTS_NSOK: case FTS_NS:
+      s = pr_excise (pw, e, false, 0, &again);
+      break;
+    case FTS_DC:
+      pr_report (e, PR_CYCLE, 0);
+      libfts_walk_flag_ancestors (e);
+      s = RM_ERROR;
+      break;
+    case FTS_ERR:
+      pr_report (e, PR_TRAVERSAL_FAILED, e->err);
+      libfts_walk_flag_ancestors (e);
+      s = RM_ERROR;
+      break;
+    default:                    /* FTS_DOT, FTS_INIT, FTS_W: never here */
+      abort ();
+    }
+  pr_update (pw, s);
+  return again ? LIBFTS_WALK_AGAIN : LIBFTS_WALK_CONTINUE;
+}
+
+/* Whether rm with X removes with the worker threads: recursively, with
+   nothing to ask, and more than one thread to run.  */
+static bool
+use_threads (struct rm_options const *x)
+{
+  return x->recursive && !may_prompt (x) && 1 < libfts_default_threads ();
+}
+
+/* Remove ROOTS, as X says, with the worker threads.  */
+static enum RM_status
+rm_parallel (char *const *roots, struct rm_options const *x)
+{
+  struct pr_walk pw = { .x = x, .status = RM_OK };
+  LIBFTS_WALK *walk = libfts_walk_open (roots, (LIBFTS_WALK_ORDERED
+                                                | LIBFTS_WALK_TRUST_SHORT_READS));
+
+  if (!walk)
+    xalloc_die ();
+  if (libfts_walk_run (walk, pr_visit, pr_say, &pw) < 0)
+    pr_update (&pw, RM_ERROR);
+  libfts_walk_close (walk);
+  return atomic_load (&pw.status);
+}
+
 /* Remove FILES, a null-terminated list of at least one name, as X says.
    Returns the worst outcome of all.  */
 enum RM_status
@@ -685,6 +992,13 @@ rm (char *const *files, struct rm_options const *x)
   char **roots = trim_operands (files);
   struct walk w = { .x = x };
   FTSENT *ent;
+
+  if (use_threads (x))
+    {
+      status = rm_parallel (roots, x);
+      free_operands (roots, files);
+      return status;
+    }
 
   /* FTS_TRUST_SHORT_READS: a directory read short (by a read error the
      kernel would only report on the next getdents) cannot be removed;
