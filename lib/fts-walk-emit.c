@@ -26,8 +26,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n);
-
 void
 fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top, bool ordered,
                  libfts_walk_report_fn report, void *arg)
@@ -115,8 +113,7 @@ deliver (struct libfts_walk *w, struct fts__wnode *n,
   if (e->report && e->report (&rep, e->arg) != 0)
     {
       e->broken = true;
-      int expected = 0;
-      atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_STOPPED);
+      fts__walk_stop (w);
     }
   e->len = len;
   if (e->path)
@@ -273,8 +270,7 @@ fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
   if (!e->broken && e->report && e->report (&rep, e->arg) != 0)
     {
       e->broken = true;
-      int expected = 0;
-      atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_STOPPED);
+      fts__walk_stop (w);
     }
   pthread_mutex_unlock (&e->lock);
   free (path);

@@ -186,5 +186,7 @@ enum { FTS__WALK_MAX_THREADS = 1024 };
 
 void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
                      int err);
+void fts__walk_stop (struct libfts_walk *w);
+void fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n);
 
 #endif /* LIBFTS_FTS_WALK_INT_H */

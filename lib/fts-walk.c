@@ -119,7 +119,6 @@ free_items (struct fts__wnode *n)
 }
 
 /* Free N, a record nobody uses any more.  */
-void fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n);
 void
 fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n)
 {
@@ -151,8 +150,10 @@ fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n, int err)
   free (path);
 }
 
-static void
-stop_walk (struct libfts_walk *w)
+/* Stop W at the caller's request: threads waiting for a task wake up and
+   leave.  */
+void
+fts__walk_stop (struct libfts_walk *w)
 {
   int expected = 0;
   pthread_mutex_lock (&w->lock);
@@ -176,7 +177,7 @@ call_visit (struct libfts_walk *w, struct wentry *e)
 {
   int r = w->visit (&e->pub, w->arg);
   if (r == LIBFTS_WALK_STOP)
-    stop_walk (w);
+    fts__walk_stop (w);
   return r;
 }
 
@@ -1060,18 +1061,21 @@ run_root (struct wctx *ctx, size_t i)
 static void
 run_end (struct libfts_walk *w)
 {
+  /* Reports first: a list runs through the records of subdirectories,
+     which must still be there.  */
+  for (struct fts__wnode *n = w->all.all_next; n != &w->all; n = n->all_next)
+    free_items (n);
+  free_items (&w->top);
   struct fts__wnode *n = w->all.all_next;
   while (n != &w->all)
     {
       struct fts__wnode *next = n->all_next;
       if (n->fd >= 0)
         close (n->fd);
-      free_items (n);
       free (n);
       n = next;
     }
   w->all.all_next = w->all.all_prev = &w->all;
-  free_items (&w->top);
   w->stats.dir_opens = w->fdc.opens;
   w->stats.dir_reopens = w->fdc.reopens;
   w->stats.stat_calls += w->fdc.stats;
