@@ -56,8 +56,9 @@ bench_setup_tools ()
   CHOWN=$snap/chown
   LD_LIBRARY_PATH=$snap/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export LD_LIBRARY_PATH
-  # libfts reads these at fts_open; the runs say what they want.
-  unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS
+  # libfts reads these at fts_open, and the programs LIBFTS_THREADS; the
+  # runs say what they want.
+  unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS LIBFTS_THREADS
   "$WALK" --version > /dev/null || bench_die "$WALK does not run"
 }
 
