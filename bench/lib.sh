@@ -56,8 +56,9 @@ bench_setup_tools ()
   CHOWN=$snap/chown
   LD_LIBRARY_PATH=$snap/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
   export LD_LIBRARY_PATH
-  # libfts reads these at fts_open; the runs say what they want.
-  unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS
+  # libfts reads these at fts_open, and the programs LIBFTS_THREADS; the
+  # runs say what they want.
+  unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS LIBFTS_THREADS
   "$WALK" --version > /dev/null || bench_die "$WALK does not run"
 }
 
@@ -320,6 +321,46 @@ bench_strace_summary ()
 }
 
 # ---- statistics ------------------------------------------------------------------------
+
+# Functions for the awk programs that read bench/run's results (one line
+# per run: fs tree mode op tool run wall_s maxrss_kib status sort_ms
+# dirs_sorted check).  record(K) files the current line's run under the key
+# K; median(LIST) of numbers separated by spaces, or ""; cell(K) is the
+# median time of K's runs that succeeded, with a * when some failed, or what
+# failed when all did; ratio(A, B) of the medians of A and B, or "-";
+# rss(K) the median peak RSS in MiB, or "-".
+# shellcheck disable=SC2016,SC2034 # awk's $N, for bench/run
+BENCH_AWK_RESULTS='
+  function record(k) {
+    mem[k] = mem[k] " " $8
+    if ($9 == "exit:0" && ($12 == "ok" || $12 == "stderr"))
+      ok[k] = ok[k] " " $7
+    else
+      bad[k] = ($9 == "signal:9" ? "OOM" : $9 != "exit:0" ? "FAIL(" $9 ")" : $12)
+  }
+  function median(list,   n, v, i, j, t) {
+    n = split(list, v, " ")
+    if (n == 0) return ""
+    for (i = 2; i <= n; i++)
+      for (j = i; j > 1 && v[j - 1] + 0 > v[j] + 0; j--) {
+        t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
+      }
+    return n % 2 ? v[(n + 1) / 2] : (v[n / 2] + v[n / 2 + 1]) / 2
+  }
+  function cell(k,   m) {
+    m = median(ok[k])
+    if (m == "") return bad[k] != "" ? bad[k] : "-"
+    return sprintf("%.3f%s", m, bad[k] != "" ? "*" : "")
+  }
+  function ratio(a, b,   x, y) {
+    x = median(ok[a]); y = median(ok[b])
+    return (x == "" || y == "" || y == 0) ? "-" : sprintf("%.2f", x / y)
+  }
+  function rss(k,   m) {
+    m = median(mem[k])
+    return m == "" ? "-" : sprintf("%.1f", m / 1024)
+  }
+'
 
 # bench_median: the median of the numbers on standard input, or "-".
 bench_median ()
