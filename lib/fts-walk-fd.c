@@ -366,27 +366,59 @@ open_stepwise (struct fts__wfd *c, int afd, const struct fts__wnode *a,
   return fd;
 }
 
-/* Reopen N, closed, from its nearest open ancestor (the roots' parent is
-   the working directory, where a root's path leads), check it and pin it.
-   Returns the descriptor or -1 with errno.  */
+/* Open root N, closed, by the path given, as fts_read reopens a root.  */
+static int
+open_root (struct fts__wfd *c, struct fts__wnode *n)
+{
+  return open_retrying (c, AT_FDCWD, n->name,
+                        DIR_FLAGS | (n->followed ? 0 : O_NOFOLLOW));
+}
+
+static int reopen_from_above (struct fts__wfd *c, struct fts__wnode *n);
+
+/* The nearest ancestor of N whose descriptor is open, pinned, in *A; when
+   none is, N's root, reopened.  Returns the ancestor's descriptor, or -1
+   with errno when the root cannot be reopened.  */
+static int
+pin_open_ancestor (struct fts__wfd *c, struct fts__wnode *n,
+                   struct fts__wnode **a)
+{
+  struct fts__wnode *q = n->parent;
+  for (; q->level >= FTS_ROOTLEVEL; q = q->parent)
+    {
+      int fd = try_pin (c, q);
+      if (fd >= 0)
+        {
+          *a = q;
+          return fd;
+        }
+    }
+  struct fts__wnode *root = n;
+  while (root->level > FTS_ROOTLEVEL)
+    root = root->parent;
+  *a = root;
+  return reopen_from_above (c, root);
+}
+
+/* Reopen N, closed, from its nearest open ancestor (a root: by its path,
+   relative to the working directory), check it and pin it.  Returns the
+   descriptor or -1 with errno.  */
 static int
 reopen_from_above (struct fts__wfd *c, struct fts__wnode *n)
 {
-  struct fts__wnode *a = n->parent;
-  int afd;
-  while (a->level >= FTS_ROOTLEVEL && (afd = try_pin (c, a)) < 0)
-    a = a->parent;
-  if (a->level < FTS_ROOTLEVEL)
-    afd = AT_FDCWD;
+  struct fts__wnode *a = NULL;
+  int afd = -1;
+  if (n->level > FTS_ROOTLEVEL)
+    {
+      afd = pin_open_ancestor (c, n, &a);
+      if (afd < 0)
+        return -1;
+    }
 
   take_slot (c);
   int fd;
-  if (a->level < FTS_ROOTLEVEL)
-    {
-      /* A root: by the path given, as fts_read reopens it.  */
-      fd = open_retrying (c, AT_FDCWD, n->name, DIR_FLAGS
-                          | (n->followed ? 0 : O_NOFOLLOW));
-    }
+  if (!a)
+    fd = open_root (c, n);
   else
     {
       fd = open_beneath (c, afd, a, n);
@@ -395,7 +427,7 @@ reopen_from_above (struct fts__wfd *c, struct fts__wnode *n)
         fd = open_stepwise (c, afd, a, n);
     }
   int err = errno;
-  if (a->level >= FTS_ROOTLEVEL)
+  if (a)
     fts__wfd_unpin (c, a);
   if (fd >= 0 && !is_node (c, fd, n))
     {
