@@ -17,7 +17,8 @@ unit_suites = \
   tests/unit/check-fs-policy \
   tests/unit/check-fts-tune \
   tests/unit/check-fts-report \
-  tests/unit/check-fts-walk
+  tests/unit/check-fts-walk \
+  tests/unit/check-fts-walk-fd
 
 if HAVE_CHECK
 check_PROGRAMS += $(unit_suites)
@@ -67,6 +68,11 @@ tests_unit_check_fts_walk_SOURCES = tests/unit/check-fts-walk.c tests/unit/unit.
 tests_unit_check_fts_walk_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_walk_fd_SOURCES = tests/unit/check-fts-walk-fd.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_walk_fd_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_walk_fd_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_walk_fd_LDADD = $(unit_ldadd)
 
 # ---- helpers for the shell tests ---------------------------------------------
 # One source, built twice: against libfts and against glibc's own fts.
