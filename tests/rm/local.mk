@@ -37,6 +37,7 @@ rm_shell_tests = \
   tests/rm/no-such-file.sh \
   tests/rm/nofile-limit.sh \
   tests/rm/one-file-system.sh \
+  tests/rm/parallel-order.sh \
   tests/rm/permute.sh \
   tests/rm/preserve-root-all.sh \
   tests/rm/preserve-root-arg.sh \
