@@ -305,7 +305,7 @@ typedef int (*libfts_walk_report_fn) (const struct libfts_walk_report *r,
    (LIBFTS_WALK_*).  Starts no thread.  Returns the walk, or null with
    errno (EINVAL: no roots or an unknown option; ENOMEM).  The inode-sort
    threshold and policy start as fts_open's do (environment, configure).  */
-LIBFTS_WALK *libfts_walk_open (char *const *roots, int options);
+struct libfts_walk *libfts_walk_open (char *const *roots, int options);
 
 /* Use N threads (the calling thread included): 0 means
    LIBFTS_THREADS from the environment when it is a valid number, else
