@@ -231,9 +231,13 @@ int libfts_get_stats (FTS *ftsp, struct libfts_stats *stats, size_t size);
 typedef struct libfts_walk LIBFTS_WALK;
 
 /* Options of libfts_walk_open.  */
-#define LIBFTS_WALK_STAT      0x0001 /* lstat every entry: e->st is never
-                                        null (else only roots and
-                                        directories have one) */
+#define LIBFTS_WALK_STAT      0x0001 /* lstat every entry before its
+                                        visit, a directory before it is
+                                        opened (so that a change made at
+                                        FTS_D, such as chmod's, applies to
+                                        its reading); without it only roots
+                                        and directories (at FTS_D) have a
+                                        stat, the others are FTS_NSOK */
 #define LIBFTS_WALK_ORDERED   0x0002 /* reports in sequential fts order */
 #define LIBFTS_WALK_COMFOLLOW 0x0004 /* follow symbolic links given as roots */
 #define LIBFTS_WALK_XDEV      0x0008 /* do not read directories on another
@@ -258,7 +262,7 @@ struct libfts_walk_entry
   unsigned char flagged;  /* FTS_DP, FTS_DNR, FTS_ERR: some entry below
                              called libfts_walk_flag_ancestors */
   const struct stat *st;  /* lstat (stat for followed roots); null for
-                             FTS_NSOK and FTS_NS */
+                             FTS_NSOK, FTS_NS and FTS_DP */
   void **dir_data;        /* a directory's slot for the caller, null at its
                              FTS_D, kept until its FTS_DP; null for others */
   void *parent_data;      /* the parent's *dir_data (null for a root) */
