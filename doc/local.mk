@@ -5,6 +5,9 @@
 # does not need TeX.
 info_TEXINFOS = doc/libfts.texi
 AM_DISTCHECK_DVI_TARGET = html
+# What the manual @verbatiminclude's: the manual is rebuilt when it
+# changes, and it is distributed (tests/lib/walk-example.sh compiles it).
+doc_libfts_TEXINFOS = doc/walk-example.c
 
 # fts(3), hand-written, is the library's: installed under its own name
 # whatever --program-transform-name says.
