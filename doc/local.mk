@@ -5,10 +5,13 @@
 # does not need TeX.
 info_TEXINFOS = doc/libfts.texi
 AM_DISTCHECK_DVI_TARGET = html
+# What the manual @verbatiminclude's: the manual is rebuilt when it
+# changes, and it is distributed (tests/lib/walk-example.sh compiles it).
+doc_libfts_TEXINFOS = doc/walk-example.c
 
-# fts(3), hand-written, is the library's: installed under its own name
-# whatever --program-transform-name says.
-notrans_dist_man3_MANS = doc/fts.3
+# fts(3) and libfts_walk(3), hand-written, are the library's: installed
+# under their own names whatever --program-transform-name says.
+notrans_dist_man3_MANS = doc/fts.3 doc/libfts_walk.3
 
 # The programs' pages are made by help2man from --help and --version, and
 # doc/PROGRAM.x (extra sections), so that they never drift from the

@@ -94,7 +94,8 @@ lib_shell_tests = \
   tests/lib/install-transform.sh \
   tests/lib/nlink-ext4.sh \
   tests/lib/pkg-config.sh \
-  tests/lib/walk-demo.sh
+  tests/lib/walk-demo.sh \
+  tests/lib/walk-example.sh
 preload_shell_tests = \
   tests/preload/tcl-delete.sh \
   tests/preload/tcl-copy.sh \

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Installed names follow configure's --program-transform-name (here given
 # to make as the transform it becomes, as --program-prefix=f would): the
-# programs and their man pages are renamed, the library, header, fts(3)
-# and the manual keep their names, and the renamed programs work.
+# programs and their man pages are renamed, the library, header, fts(3),
+# libfts_walk(3) and the manual keep their names, and the renamed programs
+# work.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 
@@ -22,7 +23,7 @@ printf '%s\n' fchgrp fchmod fchown fdu flibfts-run flibfts-walk frm > exp-bin
 compare exp-bin got-bin || fail=1
 (cd "$dest$mandir" && ls man1 man3) > got-man
 printf '%s\n' man1: fchgrp.1 fchmod.1 fchown.1 fdu.1 flibfts-run.1 flibfts-walk.1 frm.1 \
-  '' man3: fts.3 > exp-man
+  '' man3: fts.3 libfts_walk.3 > exp-man
 compare exp-man got-man || fail=1
 
 # frm is rm under another name: it works and names itself after argv[0].

@@ -46,6 +46,7 @@ $mandir/man1/libfts-run.1
 $mandir/man1/libfts-walk.1
 $mandir/man1/rm.1
 $mandir/man3/fts.3
+$mandir/man3/libfts_walk.3
 EOT
 compare exp got || fail=1
 
@@ -72,7 +73,7 @@ grep -x "library='$libdir/libfts.so'" "$dest$bindir/libfts-run" > /dev/null \
 
 # The man pages render without warnings.
 if command -v man > /dev/null; then
-  for page in "$dest$mandir"/man1/*.1 "$dest$mandir"/man3/fts.3; do
+  for page in "$dest$mandir"/man1/*.1 "$dest$mandir"/man3/*.3; do
     MANWIDTH=80 man --warnings -l "$page" > page.out 2> page.err || fail=1
     compare /dev/null page.err || fail=1
     test -s page.out || { echo "$page renders empty" >&2; fail=1; }
