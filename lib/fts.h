@@ -262,9 +262,16 @@ struct libfts_walk_entry
   unsigned char flagged;  /* FTS_DP, FTS_DNR, FTS_ERR: some entry below
                              called libfts_walk_flag_ancestors */
   const struct stat *st;  /* lstat (stat for followed roots); null for
-                             FTS_NSOK, FTS_NS and FTS_DP */
+                             FTS_NSOK, FTS_NS and the post-order FTS_DP
+                             and FTS_ERR.  An entry whose d_type is
+                             DT_UNKNOWN is stat'ed even without
+                             LIBFTS_WALK_STAT */
   void **dir_data;        /* a directory's slot for the caller, null at its
-                             FTS_D, kept until its FTS_DP; null for others */
+                             FTS_D, kept until its post-order visit (FTS_DP,
+                             FTS_ERR or FTS_DNR); FTS_DC and a skipped
+                             directory have none; null for others.  A walk
+                             that stops visits no directory in post-order:
+                             keep what the slots hold reachable otherwise */
   void *parent_data;      /* the parent's *dir_data (null for a root) */
   dev_t root_dev;         /* device of the entry's root */
   void *priv[2];          /* libfts's */
@@ -276,9 +283,10 @@ enum
   LIBFTS_WALK_CONTINUE = 0,
   LIBFTS_WALK_SKIP,       /* FTS_D: do not read this directory; it gets no
                              FTS_DP visit */
-  LIBFTS_WALK_AGAIN,      /* FTS_NSOK, FTS_F...: d_type was wrong (unlinkat
-                             said EISDIR): lstat the entry and visit it
-                             again as what it is */
+  LIBFTS_WALK_AGAIN,      /* FTS_NSOK: d_type was wrong (unlinkat said
+                             EISDIR): lstat the entry and visit it again as
+                             what it is (a directory: as a directory, in
+                             its place); for others the same as CONTINUE */
   LIBFTS_WALK_STOP        /* end the walk as soon as possible */
 };
 
@@ -311,9 +319,11 @@ typedef int (*libfts_walk_report_fn) (const struct libfts_walk_report *r,
    threshold and policy start as fts_open's do (environment, configure).  */
 struct libfts_walk *libfts_walk_open (char *const *roots, int options);
 
-/* Use N threads (the calling thread included): 0 means
-   LIBFTS_THREADS from the environment when it is a valid number, else
-   libfts_default_threads ().  1 walks on the calling thread alone.  */
+/* Use N threads (the calling thread included), at most 1024: 0 (the
+   default) means libfts_default_threads ().  1 walks on the calling thread
+   alone.  Fewer run when the descriptor budget (see the manual: 128, less
+   under a low RLIMIT_NOFILE) cannot give each thread three.  These
+   setters return 0, or -1 with errno EINVAL.  */
 int libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n);
 int libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold);
 int libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy);
@@ -324,10 +334,17 @@ unsigned libfts_default_threads (void);
 
 /* Walk, calling VISIT for each entry on whichever thread reaches it, and
    REPORT (may be null) for each report, one at a time, from any of the
-   threads.  Threads are started only when there are two directories to
-   read at once, and are gone when this returns.  Returns 0 when the walk
-   is complete, 1 when VISIT or REPORT stopped it, -1 with errno when it
-   could not go on (after a LIBFTS_WALK_FAILED report).  Once per walk.  */
+   threads (possibly from within libfts_walk_report, on the thread of a
+   VISIT call: REPORT must not wait for a lock that VISIT holds).  The
+   entries of one directory other than its subdirectories are visited by
+   one thread, in order; subdirectories are tasks of their own, visited on
+   any thread, their post-order visit after every visit below them.
+   Threads are started only when there are two directories to read at
+   once, and are gone when this returns.  Returns 0 when the walk is
+   complete, 1 when VISIT or REPORT stopped it, -1 with errno when it could
+   not go on (after a LIBFTS_WALK_FAILED report, unless it could not start:
+   EINVAL for a second run or no VISIT, ENOMEM).  Once per walk.  The
+   walk's counters are added to LIBFTS_STATS_FILE's totals.  */
 int libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
                      libfts_walk_report_fn report, void *arg);
 
