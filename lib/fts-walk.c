@@ -605,56 +605,60 @@ visit_as_other (struct wctx *ctx, struct fts__wnode *n, int pfd, int info,
   call_visit (ctx->w, &e);
 }
 
-/* Open N (pinned) and find out what it is, as fts_read's FTS_D:
-   with LIBFTS_WALK_STAT and for roots, stat'ed first (a change VISIT makes
-   at FTS_D, such as chmod's, then applies to the read); else opened, the
-   fstat of the descriptor giving its identity.  Returns the descriptor,
-   or -1 after visiting N as what it is when it is no directory or cannot
-   be opened.  *ST is N's stat, *INFO what N is.  */
-static int
-open_node (struct wctx *ctx, struct fts__wnode *n, int pfd, struct stat *st,
-           int *pre_err)
+/* What finding out about a directory's record gave.  */
+enum probe
+{
+  PROBE_OTHER,             /* not a directory, or gone: visited as such */
+  PROBE_OPEN,              /* opened, and its fstat is known */
+  PROBE_STATED,            /* stat'ed, to be opened after FTS_D */
+  PROBE_UNREADABLE         /* a directory that cannot be opened */
+};
+
+/* Find out what N is, as fts_read does before its FTS_D: with
+   LIBFTS_WALK_STAT and for roots, by a stat (a change that VISIT makes at
+   FTS_D, such as chmod's, then applies to the reading); else by opening
+   it (pinned, on *FD) and fstat-ing the descriptor, one call less.  A
+   directory that cannot be opened is stat'ed for its FTS_D, its error in
+   *ERR for the FTS_DNR that follows.  Anything else is visited as what
+   it is.  *ST is N's stat.  */
+static enum probe
+probe_node (struct wctx *ctx, struct fts__wnode *n, int pfd, struct stat *st,
+            int *fd, int *err)
 {
   struct libfts_walk *w = ctx->w;
   bool follow = n->level == FTS_ROOTLEVEL && isset (w, LIBFTS_WALK_COMFOLLOW);
-  int err = 0;
-  int info;
-  if (n->level == FTS_ROOTLEVEL || isset (w, LIBFTS_WALK_STAT))
+  bool stat_first = n->level == FTS_ROOTLEVEL || isset (w, LIBFTS_WALK_STAT);
+  int open_err = 0;
+  *err = 0;
+  if (!stat_first)
     {
-      info = stat_into (ctx, pfd, n->name, follow, st, &err);
-      if (info != FTS_D)
+      *fd = fts__wfd_open (&w->fdc, n, pfd, false);
+      if (*fd >= 0)
         {
-          visit_as_other (ctx, n, pfd, info, err, info == FTS_NS ? NULL : st);
-          return -1;
+          ctx->st.stat_calls++;
+          if (fstat (*fd, st) == 0)
+            return PROBE_OPEN;
+          *err = errno;
+          fts__wfd_close (&w->fdc, n);
+          visit_as_other (ctx, n, pfd, FTS_NS, *err, NULL);
+          return PROBE_OTHER;
         }
-      n->followed = follow;
-      *pre_err = 0;
-      return -2;                 /* stat'ed: open after the FTS_D visit */
+      open_err = errno;
     }
-  int fd = fts__wfd_open (&w->fdc, n, pfd, false);
-  if (fd >= 0)
-    {
-      ctx->st.stat_calls++;
-      if (fstat (fd, st) == 0)
-        return fd;
-      err = errno;
-      fts__wfd_close (&w->fdc, n);
-      visit_as_other (ctx, n, pfd, FTS_NS, err, NULL);
-      return -1;
-    }
-  err = errno;
-  info = stat_into (ctx, pfd, n->name, false, st, &err);
+  int info = stat_into (ctx, pfd, n->name, follow, st, err);
   if (info != FTS_D)
     {
-      visit_as_other (ctx, n, pfd, info, err, info == FTS_NS ? NULL : st);
-      return -1;
+      visit_as_other (ctx, n, pfd, info, *err, info == FTS_NS ? NULL : st);
+      return PROBE_OTHER;
     }
-  *pre_err = err ? err : EACCES;
-  return -3;                     /* a directory that cannot be opened */
+  n->followed = follow;
+  *err = open_err;
+  return stat_first ? PROBE_STATED : PROBE_UNREADABLE;
 }
 
-/* The pre-order visit of N (open on FD, or not yet: FD < 0), and the
-   checks before it is read.  Returns true when N is to be read.  */
+/* The pre-order visit of N, whose stat is ST, and what follows from it.
+   Returns true when N is to be read; *POST tells whether N gets a
+   post-order visit (not after a skip, nor for a cycle).  */
 static bool
 enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
             const struct stat *st, bool *post)
@@ -676,7 +680,53 @@ enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
   return !(isset (w, LIBFTS_WALK_XDEV) && st->st_dev != n->root_dev);
 }
 
-/* Take the task of directory N: open, visit, read, and release it.  */
+/* Open N, stat'ed and visited at FTS_D, and check that it is still the
+   directory that was stat'ed.  Returns the pinned descriptor, or -1 with
+   errno.  */
+static int
+open_stated (struct wctx *ctx, struct fts__wnode *n, int pfd)
+{
+  struct libfts_walk *w = ctx->w;
+  int fd = fts__wfd_open (&w->fdc, n, pfd, n->followed);
+  if (fd < 0)
+    return -1;
+  struct stat now;
+  ctx->st.stat_calls++;
+  int err = fstat (fd, &now) != 0 ? errno
+            : now.st_dev != n->dev || now.st_ino != n->ino ? ENOENT : 0;
+  if (!err)
+    return fd;
+  fts__wfd_close (&w->fdc, n);
+  errno = err;
+  return -1;
+}
+
+/* Read N, a directory entered (its descriptor FD, -1 when it could not be
+   opened, with ERR), or visit it as FTS_DNR.  Returns whether N gets its
+   post-order visit.  */
+static bool
+read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
+           const struct stat *st)
+{
+  struct libfts_walk *w = ctx->w;
+  if (fd >= 0 && read_dir (ctx, n, fd) == 0)
+    {
+      fts__wfd_unpin (&w->fdc, n);
+      return true;
+    }
+  if (fd >= 0)
+    err = errno;
+  if (err == ENOMEM)
+    fts__walk_fail (w, n, ENOMEM);
+  fts__wfd_close (&w->fdc, n);
+  struct wentry e;
+  entry_of_node (&e, w, n, pfd, FTS_DNR, err, st);
+  call_visit (w, &e);
+  return false;
+}
+
+/* Take the task of directory N: find out what it is, visit it, read it,
+   and release it.  */
 static void
 process_dir (struct wctx *ctx, struct fts__wnode *n)
 {
@@ -688,41 +738,19 @@ process_dir (struct wctx *ctx, struct fts__wnode *n)
       return;
     }
   struct stat st;
-  int open_err = 0;
+  int fd = -1, err;
   bool post = false;
-  int fd = open_node (ctx, n, pfd, &st, &open_err);
-  if (fd != -1 && enter_node (ctx, n, pfd, &st, &post))
+  enum probe what = probe_node (ctx, n, pfd, &st, &fd, &err);
+  if (what != PROBE_OTHER && enter_node (ctx, n, pfd, &st, &post))
     {
-      if (fd == -2)
+      if (what == PROBE_STATED)
         {
-          fd = fts__wfd_open (&w->fdc, n, pfd, n->followed);
-          struct stat now;
-          ctx->st.stat_calls += fd >= 0;
-          if (fd >= 0 && (fstat (fd, &now) != 0 || now.st_dev != n->dev
-                          || now.st_ino != n->ino))
-            {
-              fts__wfd_close (&w->fdc, n);
-              fd = -1;
-              errno = ENOENT;
-            }
-          open_err = fd < 0 ? errno : 0;
+          fd = open_stated (ctx, n, pfd);
+          err = fd < 0 ? errno : 0;
         }
-      if (fd >= 0 && read_dir (ctx, n, fd) != 0)
-        open_err = errno;
-      if (fd < 0 || open_err)
-        {
-          if (open_err == ENOMEM)
-            fts__walk_fail (w, n, ENOMEM);
-          post = false;
-          fts__wfd_close (&w->fdc, n);
-          struct wentry e;
-          entry_of_node (&e, w, n, pfd, FTS_DNR, open_err, &st);
-          call_visit (w, &e);
-        }
-      else
-        fts__wfd_unpin (&w->fdc, n);
+      post = read_node (ctx, n, pfd, fd, err, &st);
     }
-  else if (fd >= 0)
+  else if (what == PROBE_OPEN)
     fts__wfd_close (&w->fdc, n);
   fts__wfd_unpin (&w->fdc, n->parent);
   if (!stopped (w))
