@@ -852,8 +852,11 @@ libfts_default_threads (void)
   if (parse_threads (getenv ("LIBFTS_THREADS"), &n))
     return n;
   long cpus = sysconf (_SC_NPROCESSORS_ONLN);
-  return cpus < 1 ? 1 : cpus > FTS__WALK_MAX_THREADS ? FTS__WALK_MAX_THREADS
-         : (unsigned) cpus;
+  if (cpus < 1)
+    return 1;
+  return cpus >= FTS__WALK_DEFAULT_MAX_THREADS / FTS__WALK_THREADS_PER_CPU
+         ? FTS__WALK_DEFAULT_MAX_THREADS
+         : (unsigned) cpus * FTS__WALK_THREADS_PER_CPU;
 }
 
 LIBFTS_WALK *
