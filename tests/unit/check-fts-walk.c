@@ -1,3 +1,2495 @@
+/* check-fts-walk.c: the parallel walk (lib/fts-walk*.c), seen through the
+   contract at the end of fts.h: libfts_walk_open, _set_threads, _run,
+   _close, the VISIT and REPORT callbacks and the helpers VISIT may call.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   The reference is always the sequential walk of the same tree:
+   fts_open with FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD, which is what the
+   walk promises to agree with (its infos, its paths, and, for ordered
+   reports, its order).  Most tests run with 1, 2, 8 and 64 threads.
+
+   VISIT and REPORT run on the walk's threads: they never call Check
+   (whose failure path exits from the thread that fails) nor the unit_
+   helpers that keep memory; they note what they see under a mutex or in
+   atomics, and the test asserts once libfts_walk_run has returned.  This
+   keeps the test's own code free of data races under ThreadSanitizer.
+
+   LIBFTS_STRESS_ROUNDS sets how many rounds the symlink-swap race runs
+   per thread count (make check-stress runs many).  */
+
 #include "config.h"
+
 #include "unit.h"
-int main (void) { return 77; }
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const unsigned thread_counts[] = { 1, 2, 8, 64 };
+enum { N_THREADS = sizeof thread_counts / sizeof *thread_counts };
+
+/* What the reference walk is opened with.  */
+enum { SEQ_OPTIONS = FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD };
+
+/* Leave the inode-sort threshold as fts_open and libfts_walk_open set it
+   (environment, configure).  */
+#define KEEP_THRESHOLD ((size_t) -2)
+
+/* ---- memory and text, safe on any thread ------------------------------- */
+
+/* P, or abort: a test that runs out of memory has nothing to report.  */
+static void *
+must (void *p)
+{
+  if (!p)
+    abort ();
+  return p;
+}
+
+static char *
+xasprintf (const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+  va_start (ap, fmt);
+  int n = vasprintf (&s, fmt, ap);
+  va_end (ap);
+  if (n < 0)
+    abort ();
+  return s;
+}
+
+static bool
+info_has_errno (int info)
+{
+  return info == FTS_NS || info == FTS_DNR || info == FTS_ERR;
+}
+
+/* One line as unit_line writes it ("<info> <level> <path>[ <errno>]\n"),
+   from malloc.  Only static strings from the unit_ name helpers: they
+   keep memory (not thread-safe) for values they do not know.  */
+static char *
+line_of (int info, long level, const char *path, int err)
+{
+  char ibuf[16], ebuf[16];
+  const char *iname = ibuf, *ename = ebuf;
+  if (info >= FTS_D && info <= FTS_W)
+    iname = unit_info_name (info);
+  else
+    snprintf (ibuf, sizeof ibuf, "INFO%d", info);
+  const char *n = strerrorname_np (err);
+  if (n)
+    ename = n;
+  else
+    snprintf (ebuf, sizeof ebuf, "E%d", err);
+  if (info_has_errno (info))
+    return xasprintf ("%s %ld %s %s\n", iname, level, path, ename);
+  return xasprintf ("%s %ld %s\n", iname, level, path);
+}
+
+/* The line of E, a visited entry, with its path from libfts_walk_path.  */
+static char *
+entry_line (const struct libfts_walk_entry *e)
+{
+  char *path = must (libfts_walk_path (e));
+  char *line = line_of (e->info, e->level, path, e->err);
+  free (path);
+  return line;
+}
+
+static int
+compare_strings (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* ---- what callbacks see: a log shared by the walk's threads -------------- */
+
+struct log
+{
+  pthread_mutex_t lock;
+  char **v;                     /* lines, in the order added */
+  size_t n, cap;
+  char *fault;                  /* first problem a callback met */
+  unsigned long faults;
+};
+
+#define LOG_INIT { .lock = PTHREAD_MUTEX_INITIALIZER }
+
+/* Add LINE (from malloc; the log takes it) to L.  */
+static void
+log_add (struct log *l, char *line)
+{
+  pthread_mutex_lock (&l->lock);
+  if (l->n == l->cap)
+    {
+      l->cap = l->cap ? 2 * l->cap : 256;
+      l->v = must (realloc (l->v, l->cap * sizeof *l->v));
+    }
+  l->v[l->n++] = line;
+  pthread_mutex_unlock (&l->lock);
+}
+
+/* Note a problem met in a callback; the test fails on it after the run.  */
+static void
+log_fault (struct log *l, const char *fmt, ...)
+  __attribute__ ((format (printf, 2, 3)));
+static void
+log_fault (struct log *l, const char *fmt, ...)
+{
+  va_list ap;
+  char *s;
+  va_start (ap, fmt);
+  if (vasprintf (&s, fmt, ap) < 0)
+    s = NULL;
+  va_end (ap);
+  pthread_mutex_lock (&l->lock);
+  if (!l->fault)
+    l->fault = s;
+  else
+    free (s);
+  l->faults++;
+  pthread_mutex_unlock (&l->lock);
+}
+
+/* Fail when a callback noted a problem.  */
+static void
+log_check (struct log *l)
+{
+  if (l->fault)
+    unit_keep (l->fault);
+  ck_assert_msg (l->faults == 0, "%lu problem(s) seen in callbacks; first: %s",
+                 l->faults, l->fault ? l->fault : "(no memory)");
+  l->fault = NULL;
+}
+
+/* L's lines as one string (sorted first when SORTED), kept until the end
+   of the test; L is emptied.  Only once the walk is over.  */
+static const char *
+log_text (struct log *l, bool sorted)
+{
+  if (sorted && l->n > 1)
+    qsort (l->v, l->n, sizeof *l->v, compare_strings);
+  size_t len = 0;
+  for (size_t i = 0; i < l->n; i++)
+    len += strlen (l->v[i]);
+  char *text = unit_keep (must (malloc (len + 1)));
+  char *end = text;
+  for (size_t i = 0; i < l->n; i++)
+    {
+      end = stpcpy (end, l->v[i]);
+      free (l->v[i]);
+    }
+  *end = '\0';
+  free (l->v);
+  l->v = NULL;
+  l->n = l->cap = 0;
+  return text;
+}
+
+/* TEXT (lines) sorted, kept until the end of the test.  */
+static const char *
+sorted_lines (const char *text)
+{
+  struct log l = LOG_INIT;
+  for (const char *p = text; *p;)
+    {
+      const char *nl = strchr (p, '\n');
+      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
+      log_add (&l, must (strndup (p, n)));
+      p += n;
+    }
+  return log_text (&l, true);
+}
+
+/* Fail, showing the first line where ACTUAL departs from EXPECTED (an
+   empty one when it has ended).  The whole texts can be long.  */
+static void
+assert_same_lines (const char *expected, const char *actual, const char *what)
+{
+  if (strcmp (expected, actual) == 0)
+    return;
+  size_t i = 0, line = 1, start = 0;
+  while (expected[i] && expected[i] == actual[i])
+    if (expected[i++] == '\n')
+      {
+        line++;
+        start = i;
+      }
+  int elen = strcspn (expected + start, "\n");
+  int alen = strcspn (actual + start, "\n");
+  ck_abort_msg ("%s: line %zu differs: expected \"%.*s\", got \"%.*s\"",
+                what, line, elen, expected + start, alen, actual + start);
+}
+
+/* ---- trees ------------------------------------------------------------- */
+
+/* Make COUNT empty files named "<prefix><i>" in DIRFD.  */
+static void
+make_files_at (int dirfd, const char *prefix, int count)
+{
+  for (int i = 0; i < count; i++)
+    {
+      char name[64];
+      snprintf (name, sizeof name, "%s%02d", prefix, i);
+      int fd = openat (dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                       0644);
+      if (fd < 0)
+        ck_abort_msg ("create %s: %s", name, strerror (errno));
+      close (fd);
+    }
+}
+
+/* ROOT/gGG/dDD/fFF: GROUPS x DIRS directories of FILES files each, two
+   levels below ROOT (which must exist).  */
+static void
+make_wide (const char *root, int groups, int dirs, int files)
+{
+  for (int g = 0; g < groups; g++)
+    for (int d = 0; d < dirs; d++)
+      {
+        char *path = unit_fmt ("%s/g%02d/d%02d/", root, g, d);
+        unit_make (path);
+        int fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        ck_assert_int_ge (fd, 0);
+        make_files_at (fd, "f", files);
+        close (fd);
+      }
+}
+
+/* Every kind of entry: files, symbolic links (good and dangling), fifos,
+   empty and nested directories, and enough directories for threads to
+   share.  */
+static void
+make_mixed (void)
+{
+  unit_make ("root/f1 root/f2 root/l1->f1 root/l2->nowhere root/p| "
+             "root/empty/ root/a/b/c/f root/a/b/g root/a/x->../f1 root/a/q| "
+             "root/a/empty/ root/deep/1/2/3/4/5/6/7/8/f");
+  for (int i = 0; i < 30; i++)
+    unit_make (unit_fmt ("root/w%02d/f0 root/w%02d/f1 root/w%02d/s/l->../f0 "
+                         "root/w%02d/s/e/", i, i, i, i));
+}
+
+/* A directory of COUNT entries "nNNN", every SUBDIR_EVERY-th of which is
+   a directory of 8 files, made in an order unrelated to their names and
+   with holes left by removals, so that name, readdir and inode orders
+   all differ.  */
+static void
+make_big_dir (const char *path, int count, int subdir_every)
+{
+  unit_make (unit_fmt ("%s/", path));
+  int fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ck_assert_int_ge (fd, 0);
+  make_files_at (fd, "tmp", 40);
+  for (int k = 0; k < count; k++)
+    {
+      int i = (k * 37) % count;            /* 37 is prime to the counts used */
+      char name[32];
+      snprintf (name, sizeof name, "n%03d", i);
+      if (i % subdir_every == 0)
+        {
+          ck_assert_int_eq (mkdirat (fd, name, 0755), 0);
+          int sub = openat (fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+          ck_assert_int_ge (sub, 0);
+          make_files_at (sub, "s", 8);
+          close (sub);
+        }
+      else
+        make_files_at (fd, name, 1);
+      if (k % 2 == 0 && k / 2 < 40)
+        {
+          snprintf (name, sizeof name, "tmp%02d", k / 2);
+          ck_assert_int_eq (unlinkat (fd, name, 0), 0);
+        }
+    }
+  close (fd);
+}
+
+/* Whether PATH exists (as anything, symlinks not followed).  */
+static bool
+exists (const char *path)
+{
+  struct stat st;
+  return lstat (path, &st) == 0;
+}
+
+/* ---- the reference: a sequential fts_read walk ---------------------------- */
+
+static FTS *
+seq_open (char *const *roots, int options, size_t threshold, bool all_fs)
+{
+  FTS *sp = fts_open (roots, options, NULL);
+  ck_assert_msg (sp != NULL, "fts_open: %s", strerror (errno));
+  if (threshold != KEEP_THRESHOLD)
+    ck_assert_int_eq (libfts_set_inode_sort_threshold (sp, threshold), 0);
+  if (all_fs)
+    ck_assert_int_eq (libfts_set_fs_policy (sp, LIBFTS_FS_POLICY_ALL), 0);
+  return sp;
+}
+
+/* The lines of a sequential walk of ROOTS, in its order.  */
+static const char *
+seq_lines (char *const *roots, int options, size_t threshold, bool all_fs)
+{
+  FTS *sp = seq_open (roots, options, threshold, all_fs);
+  const char *text = unit_walk_stream (sp);
+  ck_assert_int_eq (fts_close (sp), 0);
+  return text;
+}
+
+/* The counters of a sequential walk of ROOTS.  */
+static struct libfts_stats
+seq_stats (char *const *roots, size_t threshold, bool all_fs)
+{
+  FTS *sp = seq_open (roots, SEQ_OPTIONS, threshold, all_fs);
+  errno = 0;
+  while (fts_read (sp))
+    continue;
+  ck_assert_int_eq (errno, 0);
+  struct libfts_stats st;
+  ck_assert_int_eq (libfts_get_stats (sp, &st, sizeof st), 0);
+  ck_assert_int_eq (fts_close (sp), 0);
+  return st;
+}
+
+static char *root_only[] = { (char *) "root", NULL };
+
+/* ---- the walk -------------------------------------------------------------- */
+
+/* Open a walk of ROOTS with OPTIONS on THREADS threads; THRESHOLD (unless
+   KEEP_THRESHOLD) and ALL_FS as for seq_open.  */
+static LIBFTS_WALK *
+walk_open (char *const *roots, int options, unsigned threads,
+           size_t threshold, bool all_fs)
+{
+  LIBFTS_WALK *w = libfts_walk_open (roots, options);
+  ck_assert_msg (w != NULL, "libfts_walk_open: %s", strerror (errno));
+  ck_assert_int_eq (libfts_walk_set_threads (w, threads), 0);
+  if (threshold != KEEP_THRESHOLD)
+    ck_assert_int_eq (libfts_walk_set_inode_sort_threshold (w, threshold), 0);
+  if (all_fs)
+    ck_assert_int_eq (libfts_walk_set_fs_policy (w, LIBFTS_FS_POLICY_ALL), 0);
+  return w;
+}
+
+/* What the callbacks of most tests share.  */
+struct ctx
+{
+  struct log visits;            /* a line per visit */
+  struct log reports;           /* a line per report, as REPORT got them */
+  atomic_long nvisits, nreports;
+  atomic_int in_report;         /* REPORT is running */
+  int report_codes;             /* reports carry code=info, value=level */
+};
+
+#define CTX_INIT { .visits = LOG_INIT, .reports = LOG_INIT }
+
+/* VISIT: log every entry.  */
+static int
+visit_log (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  atomic_fetch_add (&c->nvisits, 1);
+  log_add (&c->visits, entry_line (e));
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* VISIT: queue a report for every entry, its info as code and its level
+   as value.  */
+static int
+visit_report_all (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  atomic_fetch_add (&c->nvisits, 1);
+  if (libfts_walk_report (e, e->info, e->err, e->level) != 0)
+    log_fault (&c->visits, "libfts_walk_report: %s", strerror (errno));
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* REPORT: log the report as a line; check that reports come one at a
+   time and carry what VISIT gave.  */
+static int
+report_log (const struct libfts_walk_report *r, void *arg)
+{
+  struct ctx *c = arg;
+  if (atomic_exchange (&c->in_report, 1) != 0)
+    log_fault (&c->reports, "two reports at once (%s)", r->path);
+  atomic_fetch_add (&c->nreports, 1);
+  if (r->pathlen != strlen (r->path))
+    log_fault (&c->reports, "pathlen %zu for %s", r->pathlen, r->path);
+  if (c->report_codes && (r->code != r->info || r->value != r->level))
+    log_fault (&c->reports, "%s: code %d value %jd, visit gave %d and %ld",
+               r->path, r->code, r->value, r->info, r->level);
+  log_add (&c->reports, line_of (r->info, r->level, r->path, r->err));
+  atomic_store (&c->in_report, 0);
+  return 0;
+}
+
+/* Run W with VISIT, REPORT and C, close it and check what the callbacks
+   noted.  Returns what libfts_walk_run returned.  */
+static int
+walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
+          libfts_walk_report_fn report, struct ctx *c)
+{
+  int r = libfts_walk_run (w, visit, report, c);
+  int e = errno;
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  log_check (&c->visits);
+  log_check (&c->reports);
+  errno = e;
+  return r;
+}
+
+/* ---- every entry once, as fts_read says ------------------------------------ */
+
+/* Whether E is well formed: a root by its path with AT_FDCWD, others by a
+   bare name that is in E->dirfd; the type the walk says is the one the
+   entry has; a stat buffer exactly when the contract promises one.  */
+static void
+check_entry (struct log *l, const struct libfts_walk_entry *e, bool stat_all,
+             dev_t root_dev)
+{
+  if (e->namelen != strlen (e->name))
+    log_fault (l, "%s: namelen %zu", e->name, e->namelen);
+  if ((e->level == 0) != (e->dirfd == AT_FDCWD))
+    log_fault (l, "%s: level %ld with dirfd %d", e->name, e->level, e->dirfd);
+  if (e->level > 0 && strchr (e->name, '/'))
+    log_fault (l, "%s: not a bare name", e->name);
+  if (e->root_dev != root_dev)
+    log_fault (l, "%s: root_dev differs", e->name);
+
+  bool dir = e->info == FTS_D || e->info == FTS_DP;
+  bool want_st = e->info != FTS_NS && e->info != FTS_NSOK
+                 && (stat_all || dir || e->level == 0);
+  if ((e->st != NULL) != want_st)
+    log_fault (l, "%s: info %d level %ld with st %p", e->name, e->info,
+               e->level, (void *) e->st);
+  if (e->info == FTS_NSOK && stat_all)
+    log_fault (l, "%s: FTS_NSOK with LIBFTS_WALK_STAT", e->name);
+
+  struct stat st;
+  if (fstatat (e->dirfd, e->name, &st, AT_SYMLINK_NOFOLLOW) != 0)
+    {
+      log_fault (l, "%s: not in its dirfd: %s", e->name, strerror (errno));
+      return;
+    }
+  if (DTTOIF (e->d_type) != (st.st_mode & S_IFMT))
+    log_fault (l, "%s: d_type %d, mode %o", e->name, e->d_type, st.st_mode);
+  if (e->st && (e->st->st_ino != st.st_ino || e->st->st_dev != st.st_dev))
+    log_fault (l, "%s: st is of another file", e->name);
+}
+
+struct once_ctx
+{
+  struct ctx c;
+  bool stat_all;
+  dev_t root_dev;
+};
+
+static int
+visit_check_log (struct libfts_walk_entry *e, void *arg)
+{
+  struct once_ctx *o = arg;
+  check_entry (&o->c.visits, e, o->stat_all, o->root_dev);
+  return visit_log (e, &o->c);
+}
+
+/* The thread count of a loop test: every loop test here iterates over
+   thread_counts, possibly with other variants above it.  */
+#define THREADS(i) (thread_counts[(i) % N_THREADS])
+#define VARIANT(i) ((i) / N_THREADS)
+
+/* Walk the mixed tree with OPTIONS and compare the visits, as a set, with
+   a sequential walk with SEQ_OPTIONS.  */
+static void
+check_visited_once (unsigned threads, int options, int seq_options)
+{
+  make_mixed ();
+  struct stat st;
+  ck_assert_int_eq (lstat ("root", &st), 0);
+  const char *expected = sorted_lines (seq_lines (root_only, seq_options,
+                                                  KEEP_THRESHOLD, false));
+  struct once_ctx o = { .c = CTX_INIT, .root_dev = st.st_dev,
+                        .stat_all = options & LIBFTS_WALK_STAT };
+  LIBFTS_WALK *w = walk_open (root_only, options, threads, KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_check_log, NULL, &o.c), 0);
+  assert_same_lines (expected, log_text (&o.c.visits, true), "visits");
+}
+
+/* Every file, symlink, fifo and directory is visited exactly once (each
+   directory once more at FTS_DP), with fts_read's info and path.  */
+START_TEST (test_visit_once)
+{
+  check_visited_once (THREADS (_i), 0, SEQ_OPTIONS);
+}
+END_TEST
+
+/* With LIBFTS_WALK_STAT, infos are those of a walk without FTS_NOSTAT.  */
+START_TEST (test_visit_once_stat)
+{
+  check_visited_once (THREADS (_i), LIBFTS_WALK_STAT,
+                      FTS_PHYSICAL | FTS_DIRFD);
+}
+END_TEST
+
+/* LIBFTS_WALK_TRUST_SHORT_READS changes nothing on a tree left alone.  */
+START_TEST (test_visit_once_short_reads)
+{
+  check_visited_once (THREADS (_i), LIBFTS_WALK_TRUST_SHORT_READS,
+                      SEQ_OPTIONS);
+}
+END_TEST
+
+/* ---- post-order ---------------------------------------------------------- */
+
+/* A visit: path, info and when it happened.  */
+struct event
+{
+  char *path;
+  int info;
+  long seq;
+};
+
+struct order_ctx
+{
+  struct ctx c;
+  atomic_long seq;
+  pthread_mutex_t lock;
+  struct event *v;
+  size_t n, cap;
+};
+
+static int
+visit_sequence (struct libfts_walk_entry *e, void *arg)
+{
+  struct order_ctx *o = arg;
+  long seq = atomic_fetch_add (&o->seq, 1);
+  char *path = must (libfts_walk_path (e));
+  pthread_mutex_lock (&o->lock);
+  if (o->n == o->cap)
+    {
+      o->cap = o->cap ? 2 * o->cap : 1024;
+      o->v = must (realloc (o->v, o->cap * sizeof *o->v));
+    }
+  o->v[o->n++] = (struct event) { path, e->info, seq };
+  pthread_mutex_unlock (&o->lock);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+static int
+compare_events (const void *a, const void *b)
+{
+  const struct event *x = a, *y = b;
+  int c = strcmp (x->path, y->path);
+  return c ? c : x->info - y->info;
+}
+
+/* The event of PATH with INFO in V (sorted), or null.  */
+static const struct event *
+find_event (const struct event *v, size_t n, const char *path, int info)
+{
+  struct event key = { (char *) path, info, 0 };
+  return bsearch (&key, v, n, sizeof *v, compare_events);
+}
+
+/* Check that EV came after its ancestors' FTS_D and before their FTS_DP
+   visits.  */
+static void
+check_within_ancestors (const struct event *v, size_t n,
+                        const struct event *ev)
+{
+  char *anc = strdup (ev->path);
+  ck_assert_ptr_nonnull (anc);
+  for (char *slash; (slash = strrchr (anc, '/'));)
+    {
+      *slash = '\0';
+      const struct event *d = find_event (v, n, anc, FTS_D);
+      const struct event *dp = find_event (v, n, anc, FTS_DP);
+      unit_check_msg (d && dp, "no FTS_D or FTS_DP visit of %s", anc);
+      unit_check_msg (d->seq < ev->seq, "%s (%d) visited before %s's FTS_D",
+                      ev->path, ev->info, anc);
+      unit_check_msg (ev->seq < dp->seq, "%s (%d) visited after %s's FTS_DP",
+                      ev->path, ev->info, anc);
+    }
+  free (anc);
+}
+
+/* A directory's FTS_DP comes after every visit of everything below it,
+   and its FTS_D before.  */
+START_TEST (test_post_order)
+{
+  unsigned threads = THREADS (_i);
+  unit_make ("root/");
+  make_wide ("root", 10, 10, 10);
+  unit_make ("root/deep/1/2/3/4/5/6/7/8/f root/g03/d04/e/");
+  struct order_ctx o = { .c = CTX_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
+  LIBFTS_WALK *w = walk_open (root_only, 0, threads, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_sequence, NULL, &o.c), 0);
+  qsort (o.v, o.n, sizeof *o.v, compare_events);
+  /* 1 + 10 + 100 + 10 directories twice, 1,000 + 1 files.  */
+  ck_assert_uint_eq (o.n, 2 * (1 + 10 + 100 + 10) + 1001);
+  for (size_t i = 0; i < o.n; i++)
+    {
+      const struct event *ev = &o.v[i];
+      if (ev->info == FTS_D)
+        {
+          const struct event *dp = find_event (o.v, o.n, ev->path, FTS_DP);
+          unit_check_msg (dp && ev->seq < dp->seq, "%s: FTS_DP before FTS_D",
+                          ev->path);
+        }
+      check_within_ancestors (o.v, o.n, ev);
+    }
+  for (size_t i = 0; i < o.n; i++)
+    free (o.v[i].path);
+  free (o.v);
+}
+END_TEST
+
+/* ---- reports in sequential order -------------------------------------------- */
+
+/* Walk ROOTS with LIBFTS_WALK_ORDERED and a report per visit; the reports
+   must come in the order of fts_read's walk of the same tree, with the
+   same threshold and policy.  Returns the reports.  */
+static const char *
+check_ordered (char *const *roots, unsigned threads, size_t threshold,
+               bool all_fs)
+{
+  const char *expected = seq_lines (roots, SEQ_OPTIONS, threshold, all_fs);
+  struct ctx c = CTX_INIT;
+  c.report_codes = 1;
+  LIBFTS_WALK *w = walk_open (roots, LIBFTS_WALK_ORDERED, threads, threshold,
+                              all_fs);
+  ck_assert_int_eq (walk_run (w, visit_report_all, report_log, &c), 0);
+  ck_assert_int_eq (atomic_load (&c.nreports), atomic_load (&c.nvisits));
+  const char *actual = log_text (&c.reports, false);
+  assert_same_lines (expected, actual, "ordered reports");
+  return actual;
+}
+
+/* 200 directories of 20 files, and every kind of entry: enough for the
+   threads to interleave.  */
+START_TEST (test_ordered_wide)
+{
+  make_mixed ();
+  make_wide ("root", 10, 20, 20);
+  check_ordered (root_only, THREADS (_i), KEEP_THRESHOLD, false);
+}
+END_TEST
+
+/* Directories over the inode-sort threshold (set on both walks, and the
+   sort forced on every file system) are handed out in inode order, in
+   the same order by both.  Variant 0: threshold 5, so that small
+   directories are not sorted; variant 1: threshold 0, all are.  */
+START_TEST (test_ordered_inode_sort)
+{
+  static const size_t thresholds[] = { 5, 0 };
+  size_t threshold = thresholds[VARIANT (_i)];
+  make_mixed ();
+  make_big_dir ("root/big", 300, 30);
+  make_big_dir ("root/w03/big", 120, 7);
+  struct libfts_stats st = seq_stats (root_only, threshold, true);
+  ck_assert_uint_gt (st.dirs_sorted, 0);
+  check_ordered (root_only, THREADS (_i), threshold, true);
+}
+END_TEST
+
+/* Several roots, some with trailing or doubled slashes, one missing, one
+   a file and one a symbolic link: paths and order as fts_read's.  */
+START_TEST (test_ordered_roots)
+{
+  make_mixed ();
+  char *roots[] = { (char *) "root/", (char *) "root//a/",
+                    (char *) "./root/w01", (char *) "nope",
+                    (char *) "root/f1", (char *) "root/l1",
+                    (char *) "root/w02//s//", (char *) "root/f2/",
+                    NULL };
+  check_ordered (roots, THREADS (_i), KEEP_THRESHOLD, false);
+}
+END_TEST
+
+/* Whether the sparse-report test reports PATH seen with INFO: at FTS_DP,
+   and for names ending in '1'.  */
+static bool
+sparse_wants (int info, const char *path)
+{
+  size_t n = strlen (path);
+  return info == FTS_DP || (n > 0 && path[n - 1] == '1');
+}
+
+static int
+visit_report_sparse (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  atomic_fetch_add (&c->nvisits, 1);
+  if (!sparse_wants (e->info, e->name))
+    return LIBFTS_WALK_CONTINUE;
+  if (libfts_walk_report (e, e->info, e->err, e->level) != 0)
+    log_fault (&c->visits, "libfts_walk_report: %s", strerror (errno));
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* The lines of TEXT that sparse_wants.  */
+static const char *
+sparse_lines (const char *text)
+{
+  struct log l = LOG_INIT;
+  for (const char *p = text; *p;)
+    {
+      const char *nl = strchr (p, '\n');
+      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
+      char *line = must (strndup (p, n));
+      p += n;
+      char info[16], path[4096];
+      ck_assert_int_eq (sscanf (line, "%15s %*d %4095s", info, path), 2);
+      if (sparse_wants (strcmp (info, "DP") == 0 ? FTS_DP : FTS_F, path))
+        log_add (&l, line);
+      else
+        free (line);
+    }
+  return log_text (&l, false);
+}
+
+/* Reports for some entries only still come in fts_read's order.  */
+START_TEST (test_ordered_sparse)
+{
+  make_mixed ();
+  make_wide ("root", 5, 20, 12);
+  const char *expected = sparse_lines (seq_lines (root_only, SEQ_OPTIONS,
+                                                  KEEP_THRESHOLD, false));
+  struct ctx c = CTX_INIT;
+  c.report_codes = 1;
+  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_report_sparse, report_log, &c), 0);
+  assert_same_lines (expected, log_text (&c.reports, false),
+                     "sparse ordered reports");
+}
+END_TEST
+
+/* Without LIBFTS_WALK_ORDERED, every report still arrives, one at a time
+   (report_log checks that), with the caller's code, error and value.  */
+START_TEST (test_unordered_reports)
+{
+  make_mixed ();
+  make_wide ("root", 5, 10, 10);
+  const char *expected = sorted_lines (seq_lines (root_only, SEQ_OPTIONS,
+                                                  KEEP_THRESHOLD, false));
+  struct ctx c = CTX_INIT;
+  c.report_codes = 1;
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_report_all, report_log, &c), 0);
+  assert_same_lines (expected, log_text (&c.reports, true), "reports");
+}
+END_TEST
+
+/* REPORT may be null: reports queued are then dropped.  */
+START_TEST (test_null_report)
+{
+  make_mixed ();
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_report_all, NULL, &c), 0);
+  ck_assert_int_gt (atomic_load (&c.nvisits), 100);
+}
+END_TEST
+
+/* ---- stopping early ---------------------------------------------------------- */
+
+/* The stop tests' tree: STOP_DIRS directories of STOP_FILES files under
+   root, 200 * 22 + 1 visits in all, and the visit that stops.  */
+enum { STOP_DIRS = 200, STOP_FILES = 20, STOP_AT = 100 };
+
+struct stop_ctx
+{
+  struct ctx c;
+  long stop_at;                 /* visits or reports before stopping */
+  atomic_long after_stop;       /* visits that began after the stop */
+  atomic_bool stopped;
+};
+
+static int
+visit_stop (struct libfts_walk_entry *e, void *arg)
+{
+  struct stop_ctx *s = arg;
+  if (atomic_load (&s->stopped))
+    atomic_fetch_add (&s->after_stop, 1);
+  if (atomic_fetch_add (&s->c.nvisits, 1) + 1 == s->stop_at)
+    {
+      atomic_store (&s->stopped, true);
+      return LIBFTS_WALK_STOP;
+    }
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* VISIT returns LIBFTS_WALK_STOP at the 100th visit: the run returns 1.
+   Visits that other threads had already begun may end, and each of them
+   may finish the directory in hand, but no more: on one thread, no visit
+   at all follows the one that stopped; on N, at most N - 1 directories'
+   worth (their entries and their FTS_D and FTS_DP).  */
+START_TEST (test_stop_visit)
+{
+  unsigned threads = THREADS (_i);
+  unit_make ("root/");
+  make_wide ("root", 1, STOP_DIRS, STOP_FILES);
+  struct stop_ctx s = { .c = CTX_INIT, .stop_at = STOP_AT };
+  LIBFTS_WALK *w = walk_open (root_only, 0, threads, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_stop, NULL, &s.c), 1);
+  long after = atomic_load (&s.after_stop);
+  long most = (threads - 1) * (STOP_FILES + 2);
+  ck_assert_msg (after <= most, "%ld visits after the stop with %u threads "
+                 "(at most %ld expected)", after, threads, most);
+  ck_assert_int_eq (atomic_load (&s.c.nvisits), STOP_AT + after);
+}
+END_TEST
+
+/* Stopped at the root's FTS_D: nothing was read, so nothing else can be
+   visited, on any number of threads.  */
+START_TEST (test_stop_at_root)
+{
+  unit_make ("root/");
+  make_wide ("root", 1, 20, 5);
+  struct stop_ctx s = { .c = CTX_INIT, .stop_at = 1 };
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_stop, NULL, &s.c), 1);
+  ck_assert_int_eq (atomic_load (&s.c.nvisits), 1);
+}
+END_TEST
+
+static int
+report_stop (const struct libfts_walk_report *r, void *arg)
+{
+  struct stop_ctx *s = arg;
+  if (atomic_load (&s->stopped))
+    log_fault (&s->c.reports, "report of %s after the stop", r->path);
+  if (atomic_fetch_add (&s->c.nreports, 1) + 1 == s->stop_at)
+    {
+      atomic_store (&s->stopped, true);
+      return 1;
+    }
+  return 0;
+}
+
+/* REPORT returning nonzero stops the walk: the run returns 1 and REPORT
+   is not called again (reports come one at a time, so none can be in
+   flight).  Variant 0: ordered reports, 1: unordered.  */
+START_TEST (test_stop_report)
+{
+  int options = VARIANT (_i) == 0 ? LIBFTS_WALK_ORDERED : 0;
+  unit_make ("root/");
+  make_wide ("root", 1, STOP_DIRS, STOP_FILES);
+  struct stop_ctx s = { .c = CTX_INIT, .stop_at = STOP_AT };
+  LIBFTS_WALK *w = walk_open (root_only, options, THREADS (_i),
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_report_all, report_stop, &s.c), 1);
+  ck_assert_int_eq (atomic_load (&s.c.nreports), STOP_AT);
+  ck_assert_int_lt (atomic_load (&s.c.nvisits),
+                    STOP_DIRS * (STOP_FILES + 2) + 1);
+}
+END_TEST
+
+/* ---- entries that vanish during the walk ---------------------------------- */
+
+/* The lines of TEXT whose path is not PREFIX nor below it.  */
+static const char *
+lines_outside (const char *text, const char *prefix)
+{
+  struct log l = LOG_INIT;
+  size_t plen = strlen (prefix);
+  for (const char *p = text; *p;)
+    {
+      const char *nl = strchr (p, '\n');
+      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
+      char *line = must (strndup (p, n));
+      p += n;
+      const char *path = strchr (strchr (line, ' ') + 1, ' ') + 1;
+      if (strncmp (path, prefix, plen) == 0
+          && (path[plen] == '\n' || path[plen] == '/' || path[plen] == ' '))
+        free (line);
+      else
+        log_add (&l, line);
+    }
+  return log_text (&l, false);
+}
+
+/* Whether LINE (a visit) is of a vanished entry: FTS_NS, FTS_DNR or
+   FTS_ERR with ENOENT.  */
+static bool
+vanished_line (const char *line)
+{
+  size_t n = strlen (line);
+  const char *tail = " ENOENT\n";
+  return (strncmp (line, "NS ", 3) == 0 || strncmp (line, "DNR ", 4) == 0
+          || strncmp (line, "ERR ", 4) == 0)
+         && n > strlen (tail) && strcmp (line + n - strlen (tail), tail) == 0;
+}
+
+/* Check that TEXT's lines of PREFIX and below are at most the line of
+   PREFIX itself as a vanished entry.  */
+static void
+check_gone_visits (const char *text, const char *prefix)
+{
+  size_t plen = strlen (prefix);
+  for (const char *p = text; *p;)
+    {
+      const char *nl = strchr (p, '\n');
+      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
+      char *line = unit_keep (must (strndup (p, n)));
+      p += n;
+      const char *path = strchr (strchr (line, ' ') + 1, ' ') + 1;
+      if (strncmp (path, prefix, plen) != 0)
+        continue;
+      if (path[plen] == '/')
+        ck_abort_msg ("visited below a removed directory: %s", line);
+      if (path[plen] == '\n' || path[plen] == ' ')
+        ck_assert_msg (vanished_line (line), "removed, yet visited: %s", line);
+    }
+}
+
+struct vanish_ctx
+{
+  struct ctx c;
+  const char *dir;              /* at FTS_D of this path... */
+  const char *victim;           /* ...remove this tree */
+  atomic_int done;
+};
+
+static int
+visit_remove_at_d (struct libfts_walk_entry *e, void *arg)
+{
+  struct vanish_ctx *v = arg;
+  char *line = entry_line (e);
+  if (e->info == FTS_D)
+    {
+      char *path = must (libfts_walk_path (e));
+      if (strcmp (path, v->dir) == 0)
+        {
+          if (unit_remove_tree (v->victim) != 0)
+            log_fault (&v->c.visits, "removing %s: %s", v->victim,
+                       strerror (errno));
+          atomic_store (&v->done, 1);
+        }
+      free (path);
+    }
+  log_add (&v->c.visits, line);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* A subdirectory removed (with all it holds) at its parent's FTS_D, before
+   the parent is read: it is not visited, or as vanished (FTS_NS,
+   FTS_DNR with ENOENT), nothing below it is, and the rest of the tree
+   is walked as usual.  */
+START_TEST (test_vanish_before_read)
+{
+  make_mixed ();
+  unit_make ("root/a/sub/f1 root/a/sub/f2 root/a/sub/inner/f3 root/a/keep");
+  const char *expected = lines_outside (seq_lines (root_only, SEQ_OPTIONS,
+                                                   KEEP_THRESHOLD, false),
+                                        "root/a/sub");
+  struct vanish_ctx v = { .c = CTX_INIT, .dir = "root/a",
+                          .victim = "root/a/sub" };
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_remove_at_d, NULL, &v.c), 0);
+  ck_assert (atomic_load (&v.done));
+  ck_assert (!exists ("root/a/sub"));
+  const char *actual = log_text (&v.c.visits, true);
+  check_gone_visits (actual, "root/a/sub");
+  assert_same_lines (sorted_lines (expected),
+                     sorted_lines (lines_outside (actual, "root/a/sub")),
+                     "visits outside the removed directory");
+}
+END_TEST
+
+/* A directory that removes itself at its own FTS_D: nothing below it is
+   visited, and it gets exactly one post-order visit (FTS_DP, or FTS_DNR or
+   FTS_ERR with ENOENT).  */
+START_TEST (test_vanish_self_at_d)
+{
+  make_mixed ();
+  unit_make ("root/a/sub/f1 root/a/sub/inner/f3");
+  const char *expected = lines_outside (seq_lines (root_only, SEQ_OPTIONS,
+                                                   KEEP_THRESHOLD, false),
+                                        "root/a");
+  struct vanish_ctx v = { .c = CTX_INIT, .dir = "root/a",
+                          .victim = "root/a" };
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_remove_at_d, NULL, &v.c), 0);
+  ck_assert (atomic_load (&v.done));
+  const char *actual = log_text (&v.c.visits, true);
+  int d = 0, post = 0;
+  for (const char *p = actual; (p = strstr (p, " root/a")); p++)
+    {
+      const char *line = p;
+      while (line > actual && line[-1] != '\n')
+        line--;
+      const char *end = strchr (p, '\n');
+      char *l = unit_keep (must (strndup (line, end - line + 1)));
+      if (p[7] == '/')
+        ck_abort_msg ("visited below a removed directory: %s", l);
+      if (p[7] != '\n' && p[7] != ' ')
+        continue;
+      if (strcmp (l, "D 1 root/a\n") == 0)
+        d++;
+      else if (strcmp (l, "DP 1 root/a\n") == 0 || vanished_line (l))
+        post++;
+      else
+        ck_abort_msg ("unexpected visit: %s", l);
+    }
+  ck_assert_int_eq (d, 1);
+  ck_assert_int_eq (post, 1);
+  assert_same_lines (sorted_lines (expected),
+                     sorted_lines (lines_outside (actual, "root/a")),
+                     "visits outside the removed directory");
+}
+END_TEST
+
+struct siblings_ctx
+{
+  struct ctx c;
+  atomic_int removed;
+};
+
+/* At the visit of root/c/f00, remove its siblings f01...f09 and the
+   directory sub: entries the walk has already read.  */
+static int
+visit_remove_siblings (struct libfts_walk_entry *e, void *arg)
+{
+  struct siblings_ctx *s = arg;
+  if (e->level == 2 && strcmp (e->name, "f00") == 0)
+    {
+      char *path = must (libfts_walk_path (e));
+      if (strcmp (path, "root/c/f00") == 0)
+        {
+          for (int i = 1; i < 10; i++)
+            {
+              char name[8];
+              snprintf (name, sizeof name, "f%02d", i);
+              if (unlinkat (e->dirfd, name, 0) != 0)
+                log_fault (&s->c.visits, "unlink %s: %s", name,
+                           strerror (errno));
+            }
+          if (unit_remove_tree ("root/c/sub") != 0)
+            log_fault (&s->c.visits, "remove root/c/sub: %s",
+                       strerror (errno));
+          atomic_store (&s->removed, 1);
+        }
+      free (path);
+    }
+  log_add (&s->c.visits, entry_line (e));
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* Siblings removed after their directory was read, while the walk hands
+   its entries out: the walk completes; each entry is visited at most once,
+   either as it was (when it came first) or, if at all, as vanished; with
+   LIBFTS_WALK_STAT a vanished file cannot pass for present, without it
+   FTS_NSOK (from d_type) may.  Variant 0: no stat, 1: LIBFTS_WALK_STAT.  */
+START_TEST (test_vanish_listed_siblings)
+{
+  bool stat_all = VARIANT (_i) == 1;
+  make_mixed ();
+  unit_make ("root/c/sub/f1 root/c/sub/inner/f2 root/c/sub/inner/deeper/");
+  int fd = open ("root/c", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ck_assert_int_ge (fd, 0);
+  make_files_at (fd, "f", 10);
+  close (fd);
+  const char *seq = seq_lines (root_only, stat_all ? FTS_PHYSICAL | FTS_DIRFD
+                               : SEQ_OPTIONS, KEEP_THRESHOLD, false);
+  struct siblings_ctx s = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (root_only, stat_all ? LIBFTS_WALK_STAT : 0,
+                              THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_remove_siblings, NULL, &s.c), 0);
+  ck_assert (atomic_load (&s.removed));
+  const char *actual = log_text (&s.c.visits, true);
+  assert_same_lines (sorted_lines (lines_outside (seq, "root/c")),
+                     sorted_lines (lines_outside (actual, "root/c")),
+                     "visits outside root/c");
+  /* Inside root/c: a subset of the sequential walk's lines, or vanished
+     entries, each path at most once per info.  */
+  const char *prev = "";
+  for (const char *p = actual; *p;)
+    {
+      const char *nl = strchr (p, '\n');
+      char *line = unit_keep (must (strndup (p, nl - p + 1)));
+      p = nl + 1;
+      ck_assert_msg (strcmp (line, prev) != 0, "visited twice: %s", line);
+      prev = line;
+      if (!strstr (line, " root/c"))
+        continue;
+      if (vanished_line (line))
+        continue;
+      ck_assert_msg (strstr (seq, line) != NULL, "unexpected visit: %s",
+                     line);
+    }
+  ck_assert (exists ("root/c/f00"));
+  ck_assert (!exists ("root/c/f05"));
+}
+END_TEST
+
+/* ---- removing the tree as rm does ------------------------------------------- */
+
+struct rm_ctx
+{
+  struct ctx c;
+  atomic_long agains;           /* LIBFTS_WALK_AGAIN returned */
+  atomic_long failed_reports;   /* LIBFTS_WALK_FAILED reports */
+  bool quiet;                   /* failures are expected (races) */
+};
+
+/* VISIT for rm: unlink what is not a directory, remove each directory at
+   its FTS_DP, and when unlinkat says a "file" is a directory (d_type was
+   wrong), ask for the entry again.  */
+static int
+visit_rm (struct libfts_walk_entry *e, void *arg)
+{
+  struct rm_ctx *r = arg;
+  atomic_fetch_add (&r->c.nvisits, 1);
+  switch (e->info)
+    {
+    case FTS_D:
+      return LIBFTS_WALK_CONTINUE;
+    case FTS_DP:
+      if (unlinkat (e->dirfd, e->name, AT_REMOVEDIR) != 0 && !r->quiet)
+        log_fault (&r->c.visits, "rmdir %s (level %ld): %s", e->name,
+                   e->level, strerror (errno));
+      return LIBFTS_WALK_CONTINUE;
+    case FTS_DNR:
+    case FTS_ERR:
+    case FTS_NS:
+    case FTS_DC:
+      if (!r->quiet)
+        log_fault (&r->c.visits, "%s (level %ld): info %d, %s", e->name,
+                   e->level, e->info, strerror (e->err));
+      return LIBFTS_WALK_CONTINUE;
+    default:
+      if (unlinkat (e->dirfd, e->name, 0) == 0)
+        return LIBFTS_WALK_CONTINUE;
+      if (errno == EISDIR)
+        {
+          atomic_fetch_add (&r->agains, 1);
+          return LIBFTS_WALK_AGAIN;
+        }
+      if (!r->quiet)
+        log_fault (&r->c.visits, "unlink %s (level %ld): %s", e->name,
+                   e->level, strerror (errno));
+      return LIBFTS_WALK_CONTINUE;
+    }
+}
+
+static int
+report_count_failed (const struct libfts_walk_report *rep, void *arg)
+{
+  struct rm_ctx *r = arg;
+  if (rep->code == LIBFTS_WALK_FAILED)
+    atomic_fetch_add (&r->failed_reports, 1);
+  return 0;
+}
+
+/* Remove the tree at ROOTS[0] with THREADS threads; it must be gone, and
+   the walk must not keep a descriptor.  */
+static void
+check_rm (char *const *roots, unsigned threads)
+{
+  int fds = unit_count_fds ();
+  struct rm_ctx r = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (roots, 0, threads, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_rm, report_count_failed, &r.c), 0);
+  ck_assert_int_eq (atomic_load (&r.failed_reports), 0);
+  ck_assert_msg (!exists (roots[0]), "%s is still there", roots[0]);
+  ck_assert_int_eq (unit_count_fds (), fds);
+}
+
+/* An rm-like walk removes every kind of entry, and the root.  */
+START_TEST (test_rm)
+{
+  make_mixed ();
+  make_wide ("root", 5, 10, 10);
+  make_big_dir ("root/big", 200, 20);
+  check_rm (root_only, THREADS (_i));
+}
+END_TEST
+
+/* The same, given the root with a trailing slash.  */
+START_TEST (test_rm_trailing_slash)
+{
+  make_mixed ();
+  char *roots[] = { (char *) "root/", NULL };
+  check_rm (roots, THREADS (_i));
+  ck_assert (!exists ("root"));
+}
+END_TEST
+
+struct again_ctx
+{
+  struct rm_ctx r;
+  pthread_mutex_t lock;
+  char **names;                 /* entries of root/a, in no useful order */
+  bool *started;                /* their visits that have begun */
+  size_t count;
+  const char *victim;           /* the one replaced by a directory */
+  atomic_int saw_victim_dir;    /* its FTS_D */
+};
+
+/* Mark NAME (in root/a) as visited, and at the first such visit replace
+   an entry not yet visited by a directory holding a file: the walk read
+   it as a regular file (d_type), and will hand it out as one.  */
+static void
+replace_a_sibling (struct again_ctx *a, struct libfts_walk_entry *e)
+{
+  pthread_mutex_lock (&a->lock);
+  bool first = true;
+  size_t mine = a->count;
+  for (size_t i = 0; i < a->count; i++)
+    {
+      first &= !a->started[i];
+      if (strcmp (a->names[i], e->name) == 0)
+        mine = i;
+    }
+  if (mine < a->count)
+    a->started[mine] = true;
+  for (size_t i = 0; first && !a->victim && i < a->count; i++)
+    if (!a->started[i])
+      {
+        a->victim = a->names[i];
+        char *inner = xasprintf ("%s/inner", a->victim);
+        int fd = -1;
+        if (unlinkat (e->dirfd, a->victim, 0) != 0
+            || mkdirat (e->dirfd, a->victim, 0755) != 0
+            || (fd = openat (e->dirfd, inner,
+                             O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                             0644)) < 0)
+          log_fault (&a->r.c.visits, "replacing %s: %s", a->victim,
+                     strerror (errno));
+        if (fd >= 0)
+          close (fd);
+        free (inner);
+      }
+  pthread_mutex_unlock (&a->lock);
+}
+
+static int
+visit_rm_replacing (struct libfts_walk_entry *e, void *arg)
+{
+  struct again_ctx *a = arg;
+  if (e->level == 2 && e->info != FTS_DP)
+    {
+      char *path = must (libfts_walk_path (e));
+      if (strncmp (path, "root/a/", 7) == 0)
+        {
+          if (e->info == FTS_D)
+            atomic_store (&a->saw_victim_dir, 1);
+          else
+            replace_a_sibling (a, e);
+        }
+      free (path);
+    }
+  return visit_rm (e, &a->r);
+}
+
+/* LIBFTS_WALK_AGAIN: an entry that d_type called a file turns out to be a
+   directory (unlinkat says EISDIR); asked again, the walk lstats it and
+   visits it as the directory it is, so that rm removes it too.  */
+START_TEST (test_rm_again)
+{
+  unit_make ("root/b/f root/c/");
+  unit_make ("root/a/");
+  int fd = open ("root/a", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ck_assert_int_ge (fd, 0);
+  make_files_at (fd, "f", 10);
+  close (fd);
+  struct again_ctx a = { .r.c = CTX_INIT, .lock = PTHREAD_MUTEX_INITIALIZER };
+  a.names = unit_keep (malloc (10 * sizeof *a.names));
+  a.started = unit_keep (calloc (10, sizeof *a.started));
+  for (int i = 0; i < 10; i++)
+    a.names[i] = unit_fmt ("f%02d", i);
+  a.count = 10;
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_rm_replacing, NULL, &a.r.c), 0);
+  ck_assert_ptr_nonnull (a.victim);
+  ck_assert_int_eq (atomic_load (&a.r.agains), 1);
+  ck_assert (atomic_load (&a.saw_victim_dir));
+  ck_assert (!exists ("root"));
+}
+END_TEST
+
+/* ---- flagging ancestors ------------------------------------------------------ */
+
+struct flag_ctx
+{
+  struct ctx c;                 /* visits: "<flagged> <path>" at each FTS_DP */
+};
+
+/* rm that cannot remove "keep" (a file) nor root/m/q (a directory): they
+   flag their ancestors, whose removal is then not attempted.  */
+static int
+visit_rm_keeping (struct libfts_walk_entry *e, void *arg)
+{
+  struct flag_ctx *f = arg;
+  if (e->info == FTS_D)
+    return LIBFTS_WALK_CONTINUE;
+  char *path = must (libfts_walk_path (e));
+  bool keep = strcmp (e->name, "keep") == 0
+              || (e->info == FTS_DP && strcmp (path, "root/m/q") == 0);
+  if (e->info == FTS_DP)
+    log_add (&f->c.visits, xasprintf ("%d %s\n", e->flagged, path));
+  else if (e->flagged)
+    log_fault (&f->c.visits, "%s: flagged, info %d", path, e->info);
+  if (keep)
+    libfts_walk_flag_ancestors (e);
+  else if (!e->flagged
+           && unlinkat (e->dirfd, e->name,
+                        e->info == FTS_DP ? AT_REMOVEDIR : 0) != 0)
+    log_fault (&f->c.visits, "remove %s: %s", path, strerror (errno));
+  free (path);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* The ancestors of what stays, and only they, have `flagged' at FTS_DP.  */
+START_TEST (test_flag_ancestors)
+{
+  make_mixed ();
+  unit_make ("root/a/b/c/keep root/a/b/c/gone root/a/b/other/f root/a/z/f "
+             "root/x/y/f root/m/q/f root/m/r/f");
+  struct flag_ctx f = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_rm_keeping, NULL, &f.c), 0);
+  const char *dps = log_text (&f.c.visits, true);
+  static const char *const flagged[] = {
+    "root", "root/a", "root/a/b", "root/a/b/c", "root/m"
+  };
+  int nflagged = 0;
+  for (const char *p = dps; *p;)
+    {
+      const char *nl = strchr (p, '\n');
+      char *line = unit_keep (must (strndup (p, nl - p)));
+      p = nl + 1;
+      bool want = false;
+      for (size_t i = 0; i < sizeof flagged / sizeof *flagged; i++)
+        want |= strcmp (line + 2, flagged[i]) == 0;
+      ck_assert_msg ((line[0] == '1') == want, "FTS_DP: %s", line);
+      nflagged += want;
+    }
+  ck_assert_int_eq (nflagged, 5);
+  ck_assert (exists ("root/a/b/c/keep"));
+  ck_assert (exists ("root/m/q"));
+  ck_assert (!exists ("root/m/q/f"));
+  ck_assert (!exists ("root/a/b/c/gone"));
+  ck_assert (!exists ("root/a/b/other"));
+  ck_assert (!exists ("root/a/z"));
+  ck_assert (!exists ("root/m/r"));
+  ck_assert (!exists ("root/x"));
+  ck_assert (!exists ("root/w07"));
+}
+END_TEST
+
+/* ---- out of descriptors ---------------------------------------------------- */
+
+/* A chain deeper than any reasonable descriptor budget, with siblings at
+   every level, and some width at the top.  */
+enum { EMFILE_DEPTH = 40, EMFILE_THREADS = 8 };
+static const rlim_t fd_limits[] = { 32, 16 };
+enum { N_FD_LIMITS = sizeof fd_limits / sizeof *fd_limits };
+
+static void
+make_deep_wide (void)
+{
+  unit_make ("root/");
+  unit_make_chain ("root", EMFILE_DEPTH, "d", "e z/zf s/t/u");
+  make_wide ("root", 2, 10, 3);
+}
+
+/* Lower this process's RLIMIT_NOFILE to LIMIT; false (and a note) when
+   that cannot be done here.  */
+static bool
+lower_fd_limit (const char *test, rlim_t limit)
+{
+  if (!unit_forking)
+    {
+      unit_skip (test, "needs CK_FORK=yes to lower limits");
+      return false;
+    }
+  int base = unit_count_fds ();
+  if ((rlim_t) base + 4 > limit)
+    {
+      unit_skip (test, unit_fmt ("%d descriptors already open", base));
+      return false;
+    }
+  struct rlimit rl = { limit, limit };
+  ck_assert_int_eq (setrlimit (RLIMIT_NOFILE, &rl), 0);
+  return true;
+}
+
+/* With 8 threads and room for only a few descriptors, the walk still
+   visits the whole tree, without an error, and leaves none open.  (The
+   kernel keeps the count under the limit; what can go wrong is EMFILE
+   turned into FTS_DNR, FTS_ERR or a failed walk.)  */
+START_TEST (test_emfile_walk)
+{
+  rlim_t limit = fd_limits[_i];
+  make_deep_wide ();
+  const char *expected = sorted_lines (seq_lines (root_only, SEQ_OPTIONS,
+                                                  KEEP_THRESHOLD, false));
+  if (!lower_fd_limit ("test_emfile_walk", limit))
+    return;
+  int fds = unit_count_fds ();
+  struct rm_ctx r = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (root_only, 0, EMFILE_THREADS, KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_log, report_count_failed, &r.c), 0);
+  ck_assert_int_eq (atomic_load (&r.failed_reports), 0);
+  assert_same_lines (expected, log_text (&r.c.visits, true), "visits");
+  ck_assert_int_eq (unit_count_fds (), fds);
+}
+END_TEST
+
+/* The same limits, removing the tree.  */
+START_TEST (test_emfile_rm)
+{
+  rlim_t limit = fd_limits[_i];
+  make_deep_wide ();
+  if (!lower_fd_limit ("test_emfile_rm", limit))
+    return;
+  check_rm (root_only, EMFILE_THREADS);
+}
+END_TEST
+
+/* ---- deep chains ------------------------------------------------------------- */
+
+enum
+{
+  DEEP = 3000,
+  DEEPER = 100000,
+  DEEPER_THREADS = 4,
+  /* Far below the depths: a walk that kept a descriptor per level, or per
+     pending directory, would need thousands.  Room for the threads'
+     own and the test's count.  */
+  DEEP_FD_SLACK = 200
+};
+
+/* Number of descriptors open, or -1; callable from any thread.  */
+static int
+count_fds_quiet (void)
+{
+  DIR *d = opendir ("/proc/self/fd");
+  if (!d)
+    return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir (d)))
+    n += e->d_name[0] != '.';
+  closedir (d);
+  return n - 1;
+}
+
+struct deep_ctx
+{
+  struct rm_ctx r;
+  long depth;
+  bool rm;
+  atomic_long seq;
+  atomic_long *d_seq, *dp_seq, *e_seq;  /* by level: 1 + when, 0 unseen */
+  atomic_int max_fds;
+  atomic_long deepest_pathlen;
+  atomic_long max_level;
+};
+
+static void
+atomic_max_int (atomic_int *a, int v)
+{
+  int old = atomic_load (a);
+  while (v > old && !atomic_compare_exchange_weak (a, &old, v))
+    continue;
+}
+
+/* Note when E (at LEVEL) was visited, in SLOTS.  */
+static void
+note_seq (struct deep_ctx *d, atomic_long *slots, const char *what,
+          long level, long seq)
+{
+  if (level < 0 || level > d->depth + 1)
+    log_fault (&d->r.c.visits, "%s at level %ld", what, level);
+  else if (atomic_exchange (&slots[level], seq + 1) != 0)
+    log_fault (&d->r.c.visits, "%s at level %ld visited twice", what, level);
+}
+
+static int
+visit_deep (struct libfts_walk_entry *e, void *arg)
+{
+  struct deep_ctx *d = arg;
+  long seq = atomic_fetch_add (&d->seq, 1);
+  long old = atomic_load (&d->max_level);
+  while (e->level > old
+         && !atomic_compare_exchange_weak (&d->max_level, &old, e->level))
+    continue;
+  if (e->level % 512 == 0 || e->level == d->depth)
+    atomic_max_int (&d->max_fds, count_fds_quiet ());
+  if (d->e_seq)
+    {
+      if (e->info == FTS_D)
+        note_seq (d, d->d_seq, "FTS_D", e->level, seq);
+      else if (e->info == FTS_DP)
+        note_seq (d, d->dp_seq, "FTS_DP", e->level, seq);
+      else if (strcmp (e->name, "e") == 0)
+        note_seq (d, d->e_seq, "e", e->level, seq);
+      else
+        log_fault (&d->r.c.visits, "%s at level %ld: info %d", e->name,
+                   e->level, e->info);
+    }
+  if (e->info == FTS_D && e->level == d->depth && !d->rm)
+    {
+      char *path = must (libfts_walk_path (e));
+      atomic_store (&d->deepest_pathlen, strlen (path));
+      free (path);
+    }
+  if (d->rm)
+    return visit_rm (e, &d->r);
+  atomic_fetch_add (&d->r.c.nvisits, 1);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* Check the order of the visits of a chain DEPTH deep with a file "e" in
+   each directory: pre-order going down, post-order coming back.  */
+static void
+check_chain_order (const struct deep_ctx *d)
+{
+  for (long l = 0; l <= d->depth; l++)
+    {
+      long dl = atomic_load (&d->d_seq[l]), dpl = atomic_load (&d->dp_seq[l]);
+      long el = atomic_load (&d->e_seq[l + 1]);
+      unit_check_msg (dl && dpl && el, "level %ld: D %ld DP %ld e %ld", l,
+                      dl, dpl, el);
+      unit_check_msg (dl < el && el < dpl, "level %ld: D %ld e %ld DP %ld",
+                      l, dl, el, dpl);
+      if (l < d->depth)
+        unit_check_msg (dl < atomic_load (&d->d_seq[l + 1])
+                        && atomic_load (&d->dp_seq[l + 1]) < dpl,
+                        "level %ld: out of order with level %ld", l, l + 1);
+    }
+}
+
+static atomic_long *
+seq_slots (long depth)
+{
+  return unit_keep (calloc (depth + 2, sizeof (atomic_long)));
+}
+
+/* A chain 3,000 deep: every level visited once, in order, with paths
+   that long; descriptors bounded far below the depth, and none left.  */
+START_TEST (test_deep_chain)
+{
+  unit_make ("root/");
+  unit_make_chain ("root", DEEP, "d", "e");
+  int fds = unit_count_fds ();
+  struct deep_ctx d = { .r.c = CTX_INIT, .depth = DEEP,
+                        .d_seq = seq_slots (DEEP), .dp_seq = seq_slots (DEEP),
+                        .e_seq = seq_slots (DEEP) };
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_deep, NULL, &d.r.c), 0);
+  check_chain_order (&d);
+  ck_assert_int_eq (atomic_load (&d.seq), 3 * (DEEP + 1));
+  ck_assert_int_eq (atomic_load (&d.deepest_pathlen), 4 + 2 * DEEP);
+  ck_assert_int_le (atomic_load (&d.max_fds) - fds, DEEP_FD_SLACK);
+  ck_assert_int_eq (unit_count_fds (), fds);
+}
+END_TEST
+
+/* The same chain, removed.  */
+START_TEST (test_deep_chain_rm)
+{
+  unit_make ("root/");
+  unit_make_chain ("root", DEEP, "d", "e");
+  int fds = unit_count_fds ();
+  struct deep_ctx d = { .r.c = CTX_INIT, .depth = DEEP, .rm = true,
+                        .d_seq = seq_slots (DEEP), .dp_seq = seq_slots (DEEP),
+                        .e_seq = seq_slots (DEEP) };
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_deep, NULL, &d.r.c), 0);
+  check_chain_order (&d);
+  ck_assert (!exists ("root"));
+  ck_assert_int_le (atomic_load (&d.max_fds) - fds, DEEP_FD_SLACK);
+  ck_assert_int_eq (unit_count_fds (), fds);
+}
+END_TEST
+
+/* A chain 100,000 deep, removed with 4 threads: no recursion (the
+   threads' stacks would not hold it), no descriptor per level, no path
+   ever built (VISIT asks for none).  */
+START_TEST (test_deeper_chain_rm)
+{
+  unit_make ("root/");
+  unit_make_chain ("root", DEEPER, "d", NULL);
+  int fds = unit_count_fds ();
+  struct deep_ctx d = { .r.c = CTX_INIT, .depth = DEEPER, .rm = true };
+  LIBFTS_WALK *w = walk_open (root_only, 0, DEEPER_THREADS, KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_deep, NULL, &d.r.c), 0);
+  ck_assert (!exists ("root"));
+  ck_assert_int_eq (atomic_load (&d.max_level), DEEPER);
+  ck_assert_int_eq (atomic_load (&d.seq), 2 * (DEEPER + 1));
+  ck_assert_int_le (atomic_load (&d.max_fds) - fds, DEEP_FD_SLACK);
+  ck_assert_int_eq (unit_count_fds (), fds);
+}
+END_TEST
+
+/* ---- a directory swapped for a symbolic link during removal ------------------ */
+
+/* The tree: SWAP_TOWERS towers root/tK, each a chain of SWAP_DEPTH
+   directories "d" with files "e" and "f" at every level, deep enough
+   that ancestors may have to be reopened.  outside/ has the shape of a
+   tower: a walk that followed a swapped-in link, or reopened an ancestor
+   by a path through one, would remove files there.  */
+enum { SWAP_TOWERS = 6, SWAP_DEPTH = 40, SWAP_ROUNDS = 10 };
+
+/* Rounds per thread count: LIBFTS_STRESS_ROUNDS when it is a positive
+   number, else SWAP_ROUNDS, enough to catch a plain regression within
+   make check's time.  */
+static long
+stress_rounds (void)
+{
+  const char *s = getenv ("LIBFTS_STRESS_ROUNDS");
+  char *end;
+  long n = s ? strtol (s, &end, 10) : 0;
+  return s && *s && !*end && n > 0 ? n : SWAP_ROUNDS;
+}
+
+struct swapper
+{
+  atomic_bool stop;
+  atomic_long swaps;
+  const char *outside;          /* absolute name of outside/ */
+};
+
+/* Swap the directory DIR for a symbolic link to TARGET, for a moment,
+   then put it back.  Any step may fail: the walk is removing all this.  */
+static void
+swap_once (struct swapper *s, const char *dir, const char *aside,
+           const char *target, int pause)
+{
+  if (rename (dir, aside) != 0)
+    return;
+  if (symlink (target, dir) == 0)
+    atomic_fetch_add (&s->swaps, 1);
+  for (int i = 0; i < pause; i++)
+    sched_yield ();
+  unlink (dir);
+  rename (aside, dir);
+}
+
+/* The helper thread: swap the towers' first and third levels with links
+   to the same levels of outside/, until told to stop.  */
+static void *
+swap_loop (void *arg)
+{
+  struct swapper *s = arg;
+  char dir[64], aside[64], target[PATH_MAX];
+  for (unsigned n = 0; !atomic_load (&s->stop); n++)
+    {
+      int k = n % SWAP_TOWERS;
+      if (n % 2)
+        {
+          snprintf (dir, sizeof dir, "root/t%d", k);
+          snprintf (aside, sizeof aside, "root/aside%d", k);
+          snprintf (target, sizeof target, "%s", s->outside);
+        }
+      else
+        {
+          snprintf (dir, sizeof dir, "root/t%d/d/d", k);
+          snprintf (aside, sizeof aside, "root/t%d/d/aside", k);
+          snprintf (target, sizeof target, "%s/d/d", s->outside);
+        }
+      swap_once (s, dir, aside, target, n % 7);
+    }
+  return NULL;
+}
+
+/* Regular files under PATH, symbolic links not followed.  */
+static long files_counted;
+
+static int
+count_file (const char *path, const struct stat *st, int flag,
+            struct FTW *ftw)
+{
+  files_counted += flag == FTW_F && S_ISREG (st->st_mode);
+  return 0;
+}
+
+static long
+count_files (const char *path)
+{
+  files_counted = 0;
+  ck_assert_int_eq (nftw (path, count_file, 16, FTW_PHYS), 0);
+  return files_counted;
+}
+
+/* One round: make the towers, remove them with THREADS threads while the
+   helper swaps, and check that outside/ holds all its files.  */
+static void
+swap_round (unsigned threads, long round, long outside_files,
+            long *swaps)
+{
+  unit_make ("root/");
+  for (int k = 0; k < SWAP_TOWERS; k++)
+    {
+      char *t = unit_fmt ("root/t%d", k);
+      unit_make (unit_fmt ("%s/", t));
+      unit_make_chain (t, SWAP_DEPTH, "d", "e f");
+    }
+  struct swapper s = { .outside = unit_fmt ("%s/outside", unit_dir) };
+  struct rm_ctx r = { .c = CTX_INIT, .quiet = true };
+  LIBFTS_WALK *w = walk_open (root_only, 0, threads, KEEP_THRESHOLD, false);
+  pthread_t helper;
+  ck_assert_int_eq (pthread_create (&helper, NULL, swap_loop, &s), 0);
+  int ret = walk_run (w, visit_rm, report_count_failed, &r.c);
+  atomic_store (&s.stop, true);
+  ck_assert_int_eq (pthread_join (helper, NULL), 0);
+  *swaps += atomic_load (&s.swaps);
+  /* Failing (-1) is allowed: a directory may not be where it was.  */
+  ck_assert_msg (ret == 0 || ret == -1, "round %ld: run returned %d",
+                 round, ret);
+  ck_assert_msg (count_files ("outside") == outside_files,
+                 "round %ld with %u threads: %ld of %ld files left outside",
+                 round, threads, count_files ("outside"), outside_files);
+  ck_assert_int_eq (unit_remove_tree ("root"), 0);
+}
+
+/* Directories swapped for symbolic links to outside/ while an rm-like
+   walk removes the tree: nothing outside is ever removed.  */
+START_TEST (test_symlink_swap)
+{
+  unsigned threads = THREADS (_i);
+  unit_make ("outside/");
+  unit_make_chain ("outside", SWAP_DEPTH, "d", "e f");
+  long outside_files = count_files ("outside");
+  ck_assert_int_eq (outside_files, 2 * (SWAP_DEPTH + 1));
+  long rounds = stress_rounds (), swaps = 0;
+  for (long i = 0; i < rounds; i++)
+    swap_round (threads, i, outside_files, &swaps);
+  /* The race was run, not just the removal.  */
+  ck_assert_int_gt (swaps, 0);
+}
+END_TEST
+
+/* ---- threads ---------------------------------------------------------------- */
+
+/* Tasks (threads) of this process, or -1; callable from any thread.  */
+static int
+count_tasks (void)
+{
+  DIR *d = opendir ("/proc/self/task");
+  if (!d)
+    return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir (d)))
+    n += e->d_name[0] != '.';
+  closedir (d);
+  return n;
+}
+
+/* The tasks of this process once those that are ending have gone: a
+   joined thread may linger a moment in /proc.  */
+static int
+settled_tasks (int expected)
+{
+  int n = count_tasks ();
+  for (int i = 0; n != expected && i < 100; i++)
+    {
+      usleep (10000);
+      n = count_tasks ();
+    }
+  return n;
+}
+
+enum { MAX_TIDS = 1100 };
+
+struct threads_ctx
+{
+  struct ctx c;
+  pid_t caller;
+  atomic_int max_tasks;
+  pthread_mutex_t lock;
+  pid_t tids[MAX_TIDS];         /* the threads VISIT ran on */
+  int ntids;
+};
+
+static int
+visit_threads (struct libfts_walk_entry *e, void *arg)
+{
+  struct threads_ctx *t = arg;
+  atomic_fetch_add (&t->c.nvisits, 1);
+  atomic_max_int (&t->max_tasks, count_tasks ());
+  pid_t tid = gettid ();
+  pthread_mutex_lock (&t->lock);
+  int i = 0;
+  while (i < t->ntids && t->tids[i] != tid)
+    i++;
+  if (i == t->ntids && i < MAX_TIDS)
+    t->tids[t->ntids++] = tid;
+  pthread_mutex_unlock (&t->lock);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* Walk a wide tree with W (just opened); return the tasks seen at most
+   during the walk, beyond those there were before (BASE).  */
+static int
+walk_counting_threads (LIBFTS_WALK *w, struct threads_ctx *t, int base)
+{
+  t->caller = gettid ();
+  ck_assert_int_eq (count_tasks (), base);      /* open starts none */
+  ck_assert_int_eq (walk_run (w, visit_threads, NULL, &t->c), 0);
+  /* root and g00 twice, 100 directories twice, 500 files.  */
+  ck_assert_int_eq (atomic_load (&t->c.nvisits), 2 * 102 + 500);
+  ck_assert_int_eq (settled_tasks (base), base); /* all gone */
+  return atomic_load (&t->max_tasks) - base;
+}
+
+#define THREADS_CTX_INIT { .c = CTX_INIT, .lock = PTHREAD_MUTEX_INITIALIZER }
+
+/* One thread: the walk runs on the caller alone and starts none.  */
+START_TEST (test_one_thread)
+{
+  unit_make ("root/");
+  make_wide ("root", 1, 100, 5);
+  int base = count_tasks ();
+  struct threads_ctx t = THREADS_CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, 1, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_counting_threads (w, &t, base), 0);
+  ck_assert_int_eq (t.ntids, 1);
+  ck_assert_int_eq (t.tids[0], t.caller);
+}
+END_TEST
+
+/* N threads, the caller included: never more, and on a wide tree (100
+   directories to read) some are started.  The explicit count wins over
+   LIBFTS_THREADS.  */
+START_TEST (test_threads_bounded)
+{
+  static const unsigned counts[] = { 2, 8, 64 };
+  unsigned n = counts[_i];
+  unit_make ("root/");
+  make_wide ("root", 1, 100, 5);
+  ck_assert_int_eq (setenv ("LIBFTS_THREADS", "1", 1), 0);
+  int base = count_tasks ();
+  struct threads_ctx t = THREADS_CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, n, KEEP_THRESHOLD, false);
+  int extra = walk_counting_threads (w, &t, base);
+  ck_assert_int_le (extra, n - 1);
+  ck_assert_int_ge (extra, 1);
+  ck_assert_int_le (t.ntids, n);
+}
+END_TEST
+
+/* libfts_default_threads: LIBFTS_THREADS from 1 to 1024, else the online
+   processors.  */
+START_TEST (test_default_threads)
+{
+  unsigned online = sysconf (_SC_NPROCESSORS_ONLN);
+  static const char *const valid[] = { "1", "3", "1024" };
+  static const unsigned value[] = { 1, 3, 1024 };
+  for (int i = 0; i < 3; i++)
+    {
+      ck_assert_int_eq (setenv ("LIBFTS_THREADS", valid[i], 1), 0);
+      ck_assert_uint_eq (libfts_default_threads (), value[i]);
+    }
+  static const char *const invalid[] = { "0", "1025", "-2", "abc", "", "3x",
+                                         "99999999999999999999" };
+  for (size_t i = 0; i < sizeof invalid / sizeof *invalid; i++)
+    {
+      ck_assert_int_eq (setenv ("LIBFTS_THREADS", invalid[i], 1), 0);
+      ck_assert_msg (libfts_default_threads () == online,
+                     "LIBFTS_THREADS=\"%s\": %u threads, %u processors",
+                     invalid[i], libfts_default_threads (), online);
+    }
+  ck_assert_int_eq (unsetenv ("LIBFTS_THREADS"), 0);
+  ck_assert_uint_eq (libfts_default_threads (), online);
+}
+END_TEST
+
+/* LIBFTS_THREADS, set before the walk is opened, is the thread count when
+   none is set (variant 0) or when 0 is (variant 1): "1" keeps the walk
+   on the caller, "3" uses 3 threads at most.  */
+START_TEST (test_threads_env)
+{
+  unit_make ("root/");
+  make_wide ("root", 1, 100, 5);
+  int base = count_tasks ();
+  static const char *const env[] = { "1", "3" };
+  for (int k = 0; k < 2; k++)
+    {
+      ck_assert_int_eq (setenv ("LIBFTS_THREADS", env[k], 1), 0);
+      struct threads_ctx t = THREADS_CTX_INIT;
+      LIBFTS_WALK *w = libfts_walk_open (root_only, 0);
+      ck_assert_ptr_nonnull (w);
+      if (_i == 1)
+        ck_assert_int_eq (libfts_walk_set_threads (w, 0), 0);
+      int extra = walk_counting_threads (w, &t, base);
+      if (k == 0)
+        {
+          ck_assert_int_eq (extra, 0);
+          ck_assert_int_eq (t.ntids, 1);
+        }
+      else
+        {
+          ck_assert_int_le (extra, 2);
+          ck_assert_int_le (t.ntids, 3);
+        }
+    }
+}
+END_TEST
+
+/* 64 threads on trees with next to nothing to share.  Variant 0: an
+   empty directory, 1: a file as root, 2: one directory with two.  */
+START_TEST (test_many_threads_small_tree)
+{
+  static const char *const trees[] = {
+    "root/", "root", "root/a/f root/b/"
+  };
+  unit_make (trees[_i]);
+  const char *expected = sorted_lines (seq_lines (root_only, SEQ_OPTIONS,
+                                                  KEEP_THRESHOLD, false));
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, 64, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_log, NULL, &c), 0);
+  assert_same_lines (expected, log_text (&c.visits, true), "visits");
+}
+END_TEST
+
+/* ---- the API's edges ------------------------------------------------------ */
+
+START_TEST (test_open_no_roots)
+{
+  errno = 0;
+  ck_assert_ptr_null (libfts_walk_open (NULL, 0));
+  ck_assert_int_eq (errno, EINVAL);
+  char *none[] = { NULL };
+  errno = 0;
+  ck_assert_ptr_null (libfts_walk_open (none, 0));
+  ck_assert_int_eq (errno, EINVAL);
+}
+END_TEST
+
+START_TEST (test_open_unknown_option)
+{
+  unit_make ("root/");
+  static const int bad[] = { LIBFTS_WALK_OPTIONMASK + 1, 0x100, INT_MIN,
+                             LIBFTS_WALK_STAT | 0x4000 };
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    {
+      errno = 0;
+      ck_assert_ptr_null (libfts_walk_open (root_only, bad[i]));
+      ck_assert_int_eq (errno, EINVAL);
+    }
+  LIBFTS_WALK *w = libfts_walk_open (root_only, LIBFTS_WALK_OPTIONMASK);
+  ck_assert_ptr_nonnull (w);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+}
+END_TEST
+
+/* "Once per walk": a second run walks nothing and fails with EINVAL.  */
+START_TEST (test_run_twice)
+{
+  make_mixed ();
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (libfts_walk_run (w, visit_log, NULL, &c), 0);
+  long visits = atomic_load (&c.nvisits);
+  ck_assert_int_gt (visits, 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_run (w, visit_log, NULL, &c), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (atomic_load (&c.nvisits), visits);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  log_text (&c.visits, false);
+}
+END_TEST
+
+/* Closing: null is EINVAL; a walk never run closes cleanly, leaving no
+   descriptor.  */
+START_TEST (test_close)
+{
+  unit_make ("root/a/f");
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_close (NULL), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  int fds = unit_count_fds ();
+  LIBFTS_WALK *w = walk_open (root_only, 0, 8, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  ck_assert_int_eq (unit_count_fds (), fds);
+}
+END_TEST
+
+struct roots_ctx
+{
+  struct ctx c;
+};
+
+/* VISIT for roots: log, and check that a root is named by the path given,
+   relative to AT_FDCWD, at level 0, with a stat buffer unless FTS_NS.  */
+static int
+visit_roots (struct libfts_walk_entry *e, void *arg)
+{
+  struct roots_ctx *r = arg;
+  if (e->level == 0)
+    {
+      if (e->dirfd != AT_FDCWD)
+        log_fault (&r->c.visits, "%s: dirfd %d", e->name, e->dirfd);
+      if ((e->st == NULL) != (e->info == FTS_NS))
+        log_fault (&r->c.visits, "%s: info %d, st %p", e->name, e->info,
+                   (void *) e->st);
+      if (e->parent_data)
+        log_fault (&r->c.visits, "%s: parent_data", e->name);
+    }
+  return visit_log (e, &r->c);
+}
+
+/* Roots of every kind, as fts_read sees them: missing (FTS_NS with
+   ENOENT, also under a missing directory or a file), a file (FTS_F with
+   its stat), symbolic links not followed (FTS_SL), and followed with
+   LIBFTS_WALK_COMFOLLOW (variant 1).  The walk completes (0).  */
+START_TEST (test_roots)
+{
+  bool follow = VARIANT (_i) == 1;
+  unit_make ("dir/f dir/sub/g file link->file dangling->nowhere "
+             "dirlink->dir");
+  char *roots[] = { (char *) "nope", (char *) "file", (char *) "link",
+                    (char *) "dangling", (char *) "dirlink",
+                    (char *) "nope2/x", (char *) "file/x", (char *) "dir",
+                    NULL };
+  const char *expected = seq_lines (roots, SEQ_OPTIONS
+                                    | (follow ? FTS_COMFOLLOW : 0),
+                                    KEEP_THRESHOLD, false);
+  struct roots_ctx r = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (roots, follow ? LIBFTS_WALK_COMFOLLOW : 0,
+                              THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_roots, NULL, &r.c), 0);
+  assert_same_lines (sorted_lines (expected),
+                     log_text (&r.c.visits, true), "visits");
+  ck_assert_ptr_nonnull (strstr (expected, "NS 0 nope ENOENT\n"));
+  ck_assert_ptr_nonnull (strstr (expected, "\nF 0 file\n"));
+}
+END_TEST
+
+/* ---- counters --------------------------------------------------------------- */
+
+/* libfts_walk_get_stats: every directory read once, every entry counted
+   once, as by a sequential walk; with the sort forced (variant 1), the
+   same directories sorted.  */
+START_TEST (test_stats)
+{
+  bool sort = VARIANT (_i) == 1;
+  size_t threshold = sort ? 0 : KEEP_THRESHOLD;
+  make_mixed ();
+  make_wide ("root", 4, 10, 5);
+  make_big_dir ("root/big", 100, 10);
+  struct libfts_stats seq = seq_stats (root_only, threshold, sort);
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), threshold, sort);
+  ck_assert_int_eq (libfts_walk_run (w, visit_log, NULL, &c), 0);
+  struct libfts_stats st;
+  ck_assert_int_eq (libfts_walk_get_stats (w, &st, sizeof st), 0);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  const char *visits = log_text (&c.visits, false);
+  unsigned long long dirs = 0;
+  for (const char *p = visits; (p = strstr (p, "D ")); p++)
+    dirs += p == visits || p[-1] == '\n';
+  ck_assert_uint_eq (st.dirs_read, dirs);
+  ck_assert_uint_eq (st.dirs_read, seq.dirs_read);
+  ck_assert_uint_eq (st.entries, seq.entries);
+  if (sort)
+    ck_assert_uint_eq (st.dirs_sorted, seq.dirs_sorted);
+}
+END_TEST
+
+/* A caller that knows fewer counters gets those only.  */
+START_TEST (test_stats_size)
+{
+  unit_make ("root/a/f root/b/");
+  LIBFTS_WALK *w = walk_open (root_only, 0, 2, KEEP_THRESHOLD, false);
+  struct ctx c = CTX_INIT;
+  ck_assert_int_eq (libfts_walk_run (w, visit_log, NULL, &c), 0);
+  log_text (&c.visits, false);
+  struct libfts_stats st;
+  memset (&st, 0xff, sizeof st);
+  size_t size = offsetof (struct libfts_stats, entries);
+  ck_assert_int_eq (libfts_walk_get_stats (w, &st, size), 0);
+  ck_assert_uint_eq (st.dirs_read, 3);
+  ck_assert_uint_eq (st.entries, ~0ULL);
+  ck_assert_uint_eq (st.sort_nsec, ~0ULL);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+}
+END_TEST
+
+/* ---- what VISIT may say and do ------------------------------------------------- */
+
+/* Whether the skip test skips the directory NAME at PATH.  */
+static bool
+skipped (const char *name, const char *path)
+{
+  return strcmp (name, "s") == 0 || strcmp (path, "root/a") == 0;
+}
+
+static int
+visit_skip (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  visit_report_all (e, c);
+  if (e->info != FTS_D)
+    return LIBFTS_WALK_CONTINUE;
+  char *path = must (libfts_walk_path (e));
+  bool skip = skipped (e->name, path);
+  free (path);
+  return skip ? LIBFTS_WALK_SKIP : LIBFTS_WALK_CONTINUE;
+}
+
+/* LIBFTS_WALK_SKIP at FTS_D: the directory is not read, as with fts_set
+   (FTS_SKIP), and unlike there it gets no FTS_DP; reports stay in
+   fts_read's order.  */
+START_TEST (test_skip)
+{
+  make_mixed ();
+  FTS *sp = seq_open (root_only, SEQ_OPTIONS, KEEP_THRESHOLD, false);
+  struct log l = LOG_INIT;
+  FTSENT *p;
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      log_add (&l, must (strdup (unit_line (p))));
+      if (p->fts_info == FTS_D && skipped (p->fts_name, p->fts_path))
+        {
+          /* fts_read, like glibc's, returns a skipped directory once
+             more as FTS_DP, right away.  */
+          ck_assert_int_eq (fts_set (sp, p, FTS_SKIP), 0);
+          FTSENT *dp = fts_read (sp);
+          ck_assert (dp == p && dp->fts_info == FTS_DP);
+        }
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (fts_close (sp), 0);
+  const char *expected = log_text (&l, false);
+  ck_assert_ptr_null (strstr (expected, "DP 1 root/a\n"));
+  struct ctx c = CTX_INIT;
+  c.report_codes = 1;
+  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_skip, report_log, &c), 0);
+  assert_same_lines (expected, log_text (&c.reports, false), "reports");
+}
+END_TEST
+
+/* What the dir_data test keeps for each directory.  */
+struct dir_note
+{
+  char *path;
+  atomic_int children;          /* visits of entries directly inside */
+};
+
+/* Number of entries in the directory PATH; any thread.  */
+static int
+entries_in (const char *path)
+{
+  DIR *d = opendir (path);
+  if (!d)
+    return -1;
+  int n = 0;
+  struct dirent *e;
+  while ((e = readdir (d)))
+    n += strcmp (e->d_name, ".") != 0 && strcmp (e->d_name, "..") != 0;
+  closedir (d);
+  return n;
+}
+
+/* Check E's parent_data: the parent's note.  */
+static void
+check_parent_data (struct ctx *c, struct libfts_walk_entry *e,
+                   const char *path)
+{
+  struct dir_note *parent = e->parent_data;
+  if (e->level == 0)
+    {
+      if (parent)
+        log_fault (&c->visits, "%s: parent_data at a root", path);
+      return;
+    }
+  const char *slash = strrchr (path, '/');
+  if (!parent || !slash || strlen (parent->path) != (size_t) (slash - path)
+      || strncmp (parent->path, path, slash - path) != 0)
+    log_fault (&c->visits, "%s: parent_data of %s", path,
+               parent ? parent->path : "(null)");
+  else if (e->info != FTS_DP)
+    atomic_fetch_add (&parent->children, 1);
+}
+
+static int
+visit_dir_data (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  char *path = must (libfts_walk_path (e));
+  check_parent_data (c, e, path);
+  bool dir = e->info == FTS_D || e->info == FTS_DP;
+  if (!dir)
+    {
+      if (e->dir_data)
+        log_fault (&c->visits, "%s: dir_data, info %d", path, e->info);
+      free (path);
+      return LIBFTS_WALK_CONTINUE;
+    }
+  if (!e->dir_data)
+    log_fault (&c->visits, "%s: no dir_data, info %d", path, e->info);
+  else if (e->info == FTS_D)
+    {
+      if (*e->dir_data)
+        log_fault (&c->visits, "%s: *dir_data not null at FTS_D", path);
+      struct dir_note *n = must (calloc (1, sizeof *n));
+      n->path = path;
+      *e->dir_data = n;
+      return LIBFTS_WALK_CONTINUE;
+    }
+  else
+    {
+      struct dir_note *n = *e->dir_data;
+      if (!n || strcmp (n->path, path) != 0)
+        log_fault (&c->visits, "%s: *dir_data at FTS_DP is %s", path,
+                   n ? n->path : "(null)");
+      else if (atomic_load (&n->children) != entries_in (path))
+        log_fault (&c->visits, "%s: %d children visited before FTS_DP, "
+                   "%d entries", path, atomic_load (&n->children),
+                   entries_in (path));
+      if (n)
+        {
+          free (n->path);
+          free (n);
+        }
+    }
+  free (path);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* A directory's *dir_data is its own from FTS_D to FTS_DP, and what its
+   entries find in parent_data: all of them are visited before FTS_DP.  */
+START_TEST (test_dir_data)
+{
+  make_mixed ();
+  make_wide ("root", 4, 10, 10);
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_dir_data, NULL, &c), 0);
+}
+END_TEST
+
+static int
+visit_walk_stat (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  int before = e->info;
+  if (before == FTS_NSOK || before == FTS_DP)
+    {
+      int info = libfts_walk_stat (e, 0);
+      if (info != e->info || !e->st)
+        log_fault (&c->visits, "%s: libfts_walk_stat gave %d, info %d, st %p",
+                   e->name, info, e->info, (void *) e->st);
+      if (before == FTS_DP && info != FTS_DP)
+        log_fault (&c->visits, "%s: FTS_DP became %d", e->name, info);
+    }
+  log_add (&c->visits, entry_line (e));
+  if (strcmp (e->name, "l1") == 0)
+    {
+      /* l1 -> f1: followed, a regular file.  */
+      int info = libfts_walk_stat (e, 1);
+      if (info != FTS_F || !e->st || !S_ISREG (e->st->st_mode))
+        log_fault (&c->visits, "l1 followed: info %d", info);
+    }
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* libfts_walk_stat on FTS_NSOK entries gives what fts_read without
+   FTS_NOSTAT says; on FTS_DP, it refreshes st and keeps FTS_DP.  */
+START_TEST (test_walk_stat)
+{
+  make_mixed ();
+  const char *expected = sorted_lines (seq_lines (root_only,
+                                                  FTS_PHYSICAL | FTS_DIRFD,
+                                                  KEEP_THRESHOLD, false));
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_walk_stat, NULL, &c), 0);
+  assert_same_lines (expected, log_text (&c.visits, true), "visits");
+}
+END_TEST
+
+struct xdev_ctx
+{
+  struct ctx c;
+  dev_t root_dev;
+};
+
+/* VISIT for the XDEV test: log "<dev-differs> <info> <path>"; a directory
+   on another device is visited at FTS_D and FTS_DP only.  */
+static int
+visit_xdev (struct libfts_walk_entry *e, void *arg)
+{
+  struct xdev_ctx *x = arg;
+  if (e->info == FTS_D || e->info == FTS_DP)
+    {
+      bool other = e->st && e->st->st_dev != x->root_dev;
+      char *path = must (libfts_walk_path (e));
+      log_add (&x->c.visits, xasprintf ("%s %d %s\n", path, e->info, other
+                                        ? "other" : "same"));
+      free (path);
+    }
+  if (e->parent_data)
+    log_fault (&x->c.visits, "%s: read inside a directory on another "
+               "device", e->name);
+  if (e->info == FTS_D && e->st && e->st->st_dev != x->root_dev)
+    *e->dir_data = (void *) e;          /* anything not null */
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* LIBFTS_WALK_XDEV: a directory on another device than its root (a mount
+   point under /dev, where there is one) is visited as FTS_D and FTS_DP
+   with nothing between: no entry has it as parent.  */
+START_TEST (test_xdev)
+{
+  struct stat dev, sub;
+  const char *mount = NULL;
+  static const char *const candidates[] = { "/dev/pts", "/dev/shm",
+                                            "/dev/mqueue" };
+  ck_assert_int_eq (lstat ("/dev", &dev), 0);
+  for (int i = 0; i < 3 && !mount; i++)
+    if (lstat (candidates[i], &sub) == 0 && S_ISDIR (sub.st_mode)
+        && sub.st_dev != dev.st_dev)
+      mount = candidates[i];
+  if (!mount)
+    {
+      unit_skip ("test_xdev", "no file system mounted under /dev");
+      return;
+    }
+  char *roots[] = { (char *) "/dev", NULL };
+  struct xdev_ctx x = { .c = CTX_INIT, .root_dev = dev.st_dev };
+  LIBFTS_WALK *w = walk_open (roots, LIBFTS_WALK_XDEV, THREADS (_i),
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_xdev, NULL, &x.c), 0);
+  const char *dirs = log_text (&x.c.visits, true);
+  ck_assert_ptr_nonnull (strstr (dirs, unit_fmt ("%s %d other\n", mount,
+                                                 FTS_D)));
+  ck_assert_ptr_nonnull (strstr (dirs, unit_fmt ("%s %d other\n", mount,
+                                                 FTS_DP)));
+}
+END_TEST
+
+/* ---- the suite ------------------------------------------------------------------ */
+
+/* Add TEST to TC once per thread count, times VARIANTS.  */
+static void
+add_threaded (TCase *tc, const TTest *test, int variants)
+{
+  tcase_add_loop_test (tc, test, 0, N_THREADS * variants);
+}
+
+static Suite *
+walk_suite (void)
+{
+  Suite *s = suite_create ("fts-walk");
+  TCase *tc;
+
+  tc = unit_tcase ("visits");
+  add_threaded (tc, test_visit_once, 1);
+  add_threaded (tc, test_visit_once_stat, 1);
+  add_threaded (tc, test_visit_once_short_reads, 1);
+  add_threaded (tc, test_post_order, 1);
+  add_threaded (tc, test_dir_data, 1);
+  add_threaded (tc, test_walk_stat, 1);
+  add_threaded (tc, test_skip, 1);
+  add_threaded (tc, test_xdev, 1);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("reports");
+  add_threaded (tc, test_ordered_wide, 1);
+  add_threaded (tc, test_ordered_inode_sort, 2);
+  add_threaded (tc, test_ordered_roots, 1);
+  add_threaded (tc, test_ordered_sparse, 1);
+  add_threaded (tc, test_unordered_reports, 1);
+  add_threaded (tc, test_null_report, 1);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("stop");
+  add_threaded (tc, test_stop_visit, 1);
+  add_threaded (tc, test_stop_at_root, 1);
+  add_threaded (tc, test_stop_report, 2);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("vanishing");
+  add_threaded (tc, test_vanish_before_read, 1);
+  add_threaded (tc, test_vanish_self_at_d, 1);
+  add_threaded (tc, test_vanish_listed_siblings, 2);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("rm");
+  add_threaded (tc, test_rm, 1);
+  add_threaded (tc, test_rm_trailing_slash, 1);
+  add_threaded (tc, test_rm_again, 1);
+  add_threaded (tc, test_flag_ancestors, 1);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("descriptors");
+  tcase_add_loop_test (tc, test_emfile_walk, 0, N_FD_LIMITS);
+  tcase_add_loop_test (tc, test_emfile_rm, 0, N_FD_LIMITS);
+  add_threaded (tc, test_deep_chain, 1);
+  add_threaded (tc, test_deep_chain_rm, 1);
+  tcase_add_test (tc, test_deeper_chain_rm);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("symlink-swap");
+  add_threaded (tc, test_symlink_swap, 1);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("threads");
+  tcase_add_test (tc, test_one_thread);
+  tcase_add_loop_test (tc, test_threads_bounded, 0, 3);
+  tcase_add_test (tc, test_default_threads);
+  tcase_add_loop_test (tc, test_threads_env, 0, 2);
+  tcase_add_loop_test (tc, test_many_threads_small_tree, 0, 3);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("api");
+  tcase_add_test (tc, test_open_no_roots);
+  tcase_add_test (tc, test_open_unknown_option);
+  add_threaded (tc, test_run_twice, 1);
+  tcase_add_test (tc, test_close);
+  add_threaded (tc, test_roots, 2);
+  add_threaded (tc, test_stats, 2);
+  tcase_add_test (tc, test_stats_size);
+  suite_add_tcase (s, tc);
+
+  return s;
+}
+
+int
+main (void)
+{
+  return unit_main (walk_suite ());
+}
