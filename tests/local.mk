@@ -128,3 +128,17 @@ check-sanitizers:
 	  else echo "FAIL (sanitizers): $$b"; sed 's/^/  /' '$(san_dir)'/$$b.log | tail -40; fail=1; fi; \
 	done; exit $$fail
 MOSTLYCLEANDIRS += _sanitize
+
+# ---- the parallel walk's races, at length ---------------------------------------
+# (make check-stress: the walk's suite with LIBFTS_STRESS_ROUNDS rounds of its
+# symlink-swap race per thread count; make check runs a hundred or ten.)
+STRESS_ROUNDS = 2000
+.PHONY: check-stress
+if HAVE_CHECK
+check-stress: tests/unit/check-fts-walk
+	CK_FORK=yes LC_ALL=C CK_TIMEOUT_MULTIPLIER=20 \
+	  LIBFTS_STRESS_ROUNDS=$(STRESS_ROUNDS) tests/unit/check-fts-walk
+else
+check-stress:
+	@echo "check-stress: needs Check, which configure did not find" >&2; exit 1
+endif

@@ -29,11 +29,13 @@
 #include <ftw.h>
 #include <limits.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -114,6 +116,55 @@ static int
 compare_strings (const void *a, const void *b)
 {
   return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* ---- lines ---------------------------------------------------------------- */
+
+/* A copy (from malloc) of the line at *P, its newline included, and move
+   *P past it; null at the end of the text.  */
+static char *
+next_line (const char **p)
+{
+  if (!**p)
+    return NULL;
+  size_t n = strcspn (*p, "\n");
+  n += (*p)[n] == '\n';
+  char *line = must (strndup (*p, n));
+  *p += n;
+  return line;
+}
+
+/* The path in LINE ("<info> <level> <path>[ <errno>]\n").  */
+static const char *
+line_path (const char *line)
+{
+  return strchr (strchr (line, ' ') + 1, ' ') + 1;
+}
+
+/* Whether PATH, in a line, is PREFIX itself, or something below it.  */
+static bool
+path_is (const char *path, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  return strncmp (path, prefix, n) == 0
+         && (path[n] == '\n' || path[n] == ' ' || !path[n]);
+}
+
+static bool
+path_below (const char *path, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  return strncmp (path, prefix, n) == 0 && path[n] == '/';
+}
+
+/* Whether TEXT has LINE (newline included) as one of its lines.  */
+static bool
+has_line (const char *text, const char *line)
+{
+  for (const char *p = text; (p = strstr (p, line)); p++)
+    if (p == text || p[-1] == '\n')
+      return true;
+  return false;
 }
 
 /* ---- what callbacks see: a log shared by the walk's threads -------------- */
@@ -205,13 +256,8 @@ static const char *
 sorted_lines (const char *text)
 {
   struct log l = LOG_INIT;
-  for (const char *p = text; *p;)
-    {
-      const char *nl = strchr (p, '\n');
-      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
-      log_add (&l, must (strndup (p, n)));
-      p += n;
-    }
+  for (char *line; (line = next_line (&text));)
+    log_add (&l, line);
   return log_text (&l, true);
 }
 
@@ -319,6 +365,27 @@ make_big_dir (const char *path, int count, int subdir_every)
   close (fd);
 }
 
+/* Make the test's directory a tmpfs of its own, when the test may (root,
+   CK_FORK=yes: the mount lives in a private mount namespace that ends
+   with the test's process), for the tests whose trees are large and whose
+   file system does not matter: on a disk file system, creating and
+   removing a directory costs a journal entry and a block (discarded, on
+   some mounts), and the deep chains and races would take most of make
+   check's time.  Elsewhere the test runs where it is, only slower.  */
+static bool
+use_tmpfs (void)
+{
+  if (!unit_forking || geteuid () != 0)
+    return false;
+  if (unshare (CLONE_NEWNS) != 0
+      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    return false;
+  if (mount ("tmpfs", unit_dir, "tmpfs", 0, "size=256m,nr_inodes=1m") != 0)
+    return false;
+  ck_assert_int_eq (chdir (unit_dir), 0);
+  return true;
+}
+
 /* Whether PATH exists (as anything, symlinks not followed).  */
 static bool
 exists (const char *path)
@@ -394,6 +461,7 @@ struct ctx
   atomic_long nvisits, nreports;
   atomic_int in_report;         /* REPORT is running */
   int report_codes;             /* reports carry code=info, value=level */
+  char *const *roots;           /* what the walk was opened with */
 };
 
 #define CTX_INIT { .visits = LOG_INIT, .reports = LOG_INIT }
@@ -418,6 +486,28 @@ visit_report_all (struct libfts_walk_entry *e, void *arg)
   if (libfts_walk_report (e, e->info, e->err, e->level) != 0)
     log_fault (&c->visits, "libfts_walk_report: %s", strerror (errno));
   return LIBFTS_WALK_CONTINUE;
+}
+
+/* Whether NAME is one of ROOTS.  */
+static bool
+is_root_name (char *const *roots, const char *name)
+{
+  for (; *roots; roots++)
+    if (strcmp (*roots, name) == 0)
+      return true;
+  return false;
+}
+
+/* VISIT: log every entry and queue a report for it as visit_report_all;
+   a root must be named by the path given.  */
+static int
+visit_log_report (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  if (e->level == 0 && !is_root_name (c->roots, e->name))
+    log_fault (&c->visits, "root visited as \"%s\"", e->name);
+  log_add (&c->visits, entry_line (e));
+  return visit_report_all (e, c);
 }
 
 /* REPORT: log the report as a line; check that reports come one at a
@@ -458,7 +548,9 @@ walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
 
 /* Whether E is well formed: a root by its path with AT_FDCWD, others by a
    bare name that is in E->dirfd; the type the walk says is the one the
-   entry has; a stat buffer exactly when the contract promises one.  */
+   entry has; a stat buffer exactly when the contract promises one (at
+   FTS_D, for roots, for all with LIBFTS_WALK_STAT; never at FTS_NSOK,
+   FTS_NS or in post-order).  */
 static void
 check_entry (struct log *l, const struct libfts_walk_entry *e, bool stat_all,
              dev_t root_dev)
@@ -472,9 +564,22 @@ check_entry (struct log *l, const struct libfts_walk_entry *e, bool stat_all,
   if (e->root_dev != root_dev)
     log_fault (l, "%s: root_dev differs", e->name);
 
-  bool dir = e->info == FTS_D || e->info == FTS_DP;
-  bool want_st = e->info != FTS_NS && e->info != FTS_NSOK
-                 && (stat_all || dir || e->level == 0);
+  bool want_st;
+  switch (e->info)
+    {
+    case FTS_NS:
+    case FTS_NSOK:
+    case FTS_DP:
+    case FTS_ERR:
+      want_st = false;
+      break;
+    case FTS_D:
+      want_st = true;
+      break;
+    default:
+      want_st = stat_all || e->level == 0;
+      break;
+    }
   if ((e->st != NULL) != want_st)
     log_fault (l, "%s: info %d level %ld with st %p", e->name, e->info,
                e->level, (void *) e->st);
@@ -664,21 +769,23 @@ END_TEST
 
 /* Walk ROOTS with LIBFTS_WALK_ORDERED and a report per visit; the reports
    must come in the order of fts_read's walk of the same tree, with the
-   same threshold and policy.  Returns the reports.  */
-static const char *
+   same threshold and policy, and the visits' own paths be fts_read's.  */
+static void
 check_ordered (char *const *roots, unsigned threads, size_t threshold,
                bool all_fs)
 {
   const char *expected = seq_lines (roots, SEQ_OPTIONS, threshold, all_fs);
   struct ctx c = CTX_INIT;
   c.report_codes = 1;
+  c.roots = roots;
   LIBFTS_WALK *w = walk_open (roots, LIBFTS_WALK_ORDERED, threads, threshold,
                               all_fs);
-  ck_assert_int_eq (walk_run (w, visit_report_all, report_log, &c), 0);
+  ck_assert_int_eq (walk_run (w, visit_log_report, report_log, &c), 0);
   ck_assert_int_eq (atomic_load (&c.nreports), atomic_load (&c.nvisits));
-  const char *actual = log_text (&c.reports, false);
-  assert_same_lines (expected, actual, "ordered reports");
-  return actual;
+  assert_same_lines (expected, log_text (&c.reports, false),
+                     "ordered reports");
+  assert_same_lines (sorted_lines (expected), log_text (&c.visits, true),
+                     "visits");
 }
 
 /* 200 directories of 20 files, and every kind of entry: enough for the
@@ -708,8 +815,43 @@ START_TEST (test_ordered_inode_sort)
 }
 END_TEST
 
+/* Entries in a directory larger than a chunk of fts_read's (256 Ki
+   entries: it hands out and sorts a chunk at a time), with
+   subdirectories in both chunks, on 8 threads, sorted or not (variant 1:
+   the sort forced, threshold 0; variant 0: never sorted).  */
+enum { CHUNKED = 256 * 1024 + 3000 };
+
+START_TEST (test_ordered_chunked)
+{
+  bool sort = _i == 1;
+  use_tmpfs ();
+  unit_make ("root/big/");
+  int fd = open ("root/big", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  ck_assert_int_ge (fd, 0);
+  for (int i = 0; i < CHUNKED; i++)
+    {
+      char name[16];
+      snprintf (name, sizeof name, "%06d", i);
+      if (i % 50000 == 7)
+        unit_check_msg (mkdirat (fd, name, 0755) == 0, "%s: %s", name,
+                        strerror (errno));
+      else
+        {
+          int f = openat (fd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+                          0644);
+          unit_check_msg (f >= 0, "%s: %s", name, strerror (errno));
+          close (f);
+        }
+    }
+  close (fd);
+  unit_make ("root/big/000007/f root/big/250007/g/h root/a/f");
+  check_ordered (root_only, 8, sort ? 0 : LIBFTS_INODE_SORT_NEVER, sort);
+}
+END_TEST
+
 /* Several roots, some with trailing or doubled slashes, one missing, one
-   a file and one a symbolic link: paths and order as fts_read's.  */
+   a file, one a symbolic link, one given twice: paths and order as
+   fts_read's.  */
 START_TEST (test_ordered_roots)
 {
   make_mixed ();
@@ -717,7 +859,7 @@ START_TEST (test_ordered_roots)
                     (char *) "./root/w01", (char *) "nope",
                     (char *) "root/f1", (char *) "root/l1",
                     (char *) "root/w02//s//", (char *) "root/f2/",
-                    NULL };
+                    (char *) "./root/w01", NULL };
   check_ordered (roots, THREADS (_i), KEEP_THRESHOLD, false);
 }
 END_TEST
@@ -748,12 +890,8 @@ static const char *
 sparse_lines (const char *text)
 {
   struct log l = LOG_INIT;
-  for (const char *p = text; *p;)
+  for (char *line; (line = next_line (&text));)
     {
-      const char *nl = strchr (p, '\n');
-      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
-      char *line = must (strndup (p, n));
-      p += n;
       char info[16], path[4096];
       ck_assert_int_eq (sscanf (line, "%15s %*d %4095s", info, path), 2);
       if (sparse_wants (strcmp (info, "DP") == 0 ? FTS_DP : FTS_F, path))
@@ -820,7 +958,6 @@ struct stop_ctx
 {
   struct ctx c;
   long stop_at;                 /* visits or reports before stopping */
-  atomic_long after_stop;       /* visits that began after the stop */
   atomic_bool stopped;
 };
 
@@ -828,8 +965,6 @@ static int
 visit_stop (struct libfts_walk_entry *e, void *arg)
 {
   struct stop_ctx *s = arg;
-  if (atomic_load (&s->stopped))
-    atomic_fetch_add (&s->after_stop, 1);
   if (atomic_fetch_add (&s->c.nvisits, 1) + 1 == s->stop_at)
     {
       atomic_store (&s->stopped, true);
@@ -840,22 +975,24 @@ visit_stop (struct libfts_walk_entry *e, void *arg)
 
 /* VISIT returns LIBFTS_WALK_STOP at the 100th visit: the run returns 1.
    Visits that other threads had already begun may end, and each of them
-   may finish the directory in hand, but no more: on one thread, no visit
-   at all follows the one that stopped; on N, at most N - 1 directories'
-   worth (their entries and their FTS_D and FTS_DP).  */
+   may finish the directory in hand (its entries are visited by one
+   thread, in order), but no more: on one thread, no visit at all follows
+   the one that stopped; on N, at most N - 1 directories' worth (their
+   entries and their FTS_D and FTS_DP).  */
 START_TEST (test_stop_visit)
 {
+  use_tmpfs ();
   unsigned threads = THREADS (_i);
   unit_make ("root/");
   make_wide ("root", 1, STOP_DIRS, STOP_FILES);
   struct stop_ctx s = { .c = CTX_INIT, .stop_at = STOP_AT };
   LIBFTS_WALK *w = walk_open (root_only, 0, threads, KEEP_THRESHOLD, false);
   ck_assert_int_eq (walk_run (w, visit_stop, NULL, &s.c), 1);
-  long after = atomic_load (&s.after_stop);
+  long more = atomic_load (&s.c.nvisits) - STOP_AT;
   long most = (threads - 1) * (STOP_FILES + 2);
-  ck_assert_msg (after <= most, "%ld visits after the stop with %u threads "
-                 "(at most %ld expected)", after, threads, most);
-  ck_assert_int_eq (atomic_load (&s.c.nvisits), STOP_AT + after);
+  ck_assert_msg (more <= most, "%ld visits besides the first %d with %u "
+                 "threads (at most %ld expected)", more, STOP_AT, threads,
+                 most);
 }
 END_TEST
 
@@ -892,6 +1029,7 @@ report_stop (const struct libfts_walk_report *r, void *arg)
    flight).  Variant 0: ordered reports, 1: unordered.  */
 START_TEST (test_stop_report)
 {
+  use_tmpfs ();
   int options = VARIANT (_i) == 0 ? LIBFTS_WALK_ORDERED : 0;
   unit_make ("root/");
   make_wide ("root", 1, STOP_DIRS, STOP_FILES);
@@ -912,16 +1050,10 @@ static const char *
 lines_outside (const char *text, const char *prefix)
 {
   struct log l = LOG_INIT;
-  size_t plen = strlen (prefix);
-  for (const char *p = text; *p;)
+  for (char *line; (line = next_line (&text));)
     {
-      const char *nl = strchr (p, '\n');
-      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
-      char *line = must (strndup (p, n));
-      p += n;
-      const char *path = strchr (strchr (line, ' ') + 1, ' ') + 1;
-      if (strncmp (path, prefix, plen) == 0
-          && (path[plen] == '\n' || path[plen] == '/' || path[plen] == ' '))
+      const char *path = line_path (line);
+      if (path_is (path, prefix) || path_below (path, prefix))
         free (line);
       else
         log_add (&l, line);
@@ -946,19 +1078,13 @@ vanished_line (const char *line)
 static void
 check_gone_visits (const char *text, const char *prefix)
 {
-  size_t plen = strlen (prefix);
-  for (const char *p = text; *p;)
+  for (char *line; (line = next_line (&text));)
     {
-      const char *nl = strchr (p, '\n');
-      size_t n = nl ? (size_t) (nl - p + 1) : strlen (p);
-      char *line = unit_keep (must (strndup (p, n)));
-      p += n;
-      const char *path = strchr (strchr (line, ' ') + 1, ' ') + 1;
-      if (strncmp (path, prefix, plen) != 0)
-        continue;
-      if (path[plen] == '/')
+      unit_keep (line);
+      const char *path = line_path (line);
+      if (path_below (path, prefix))
         ck_abort_msg ("visited below a removed directory: %s", line);
-      if (path[plen] == '\n' || path[plen] == ' ')
+      if (path_is (path, prefix))
         ck_assert_msg (vanished_line (line), "removed, yet visited: %s", line);
     }
 }
@@ -1036,23 +1162,20 @@ START_TEST (test_vanish_self_at_d)
   ck_assert (atomic_load (&v.done));
   const char *actual = log_text (&v.c.visits, true);
   int d = 0, post = 0;
-  for (const char *p = actual; (p = strstr (p, " root/a")); p++)
+  const char *p = actual;
+  for (char *line; (line = next_line (&p));)
     {
-      const char *line = p;
-      while (line > actual && line[-1] != '\n')
-        line--;
-      const char *end = strchr (p, '\n');
-      char *l = unit_keep (must (strndup (line, end - line + 1)));
-      if (p[7] == '/')
-        ck_abort_msg ("visited below a removed directory: %s", l);
-      if (p[7] != '\n' && p[7] != ' ')
+      unit_keep (line);
+      if (path_below (line_path (line), "root/a"))
+        ck_abort_msg ("visited below a removed directory: %s", line);
+      if (!path_is (line_path (line), "root/a"))
         continue;
-      if (strcmp (l, "D 1 root/a\n") == 0)
+      if (strcmp (line, "D 1 root/a\n") == 0)
         d++;
-      else if (strcmp (l, "DP 1 root/a\n") == 0 || vanished_line (l))
+      else if (strcmp (line, "DP 1 root/a\n") == 0 || vanished_line (line))
         post++;
       else
-        ck_abort_msg ("unexpected visit: %s", l);
+        ck_abort_msg ("unexpected visit: %s", line);
     }
   ck_assert_int_eq (d, 1);
   ck_assert_int_eq (post, 1);
@@ -1123,22 +1246,19 @@ START_TEST (test_vanish_listed_siblings)
   assert_same_lines (sorted_lines (lines_outside (seq, "root/c")),
                      sorted_lines (lines_outside (actual, "root/c")),
                      "visits outside root/c");
-  /* Inside root/c: a subset of the sequential walk's lines, or vanished
+  /* In root/c: a subset of the sequential walk's lines, or vanished
      entries, each path at most once per info.  */
-  const char *prev = "";
-  for (const char *p = actual; *p;)
+  const char *prev = "", *p = actual;
+  for (char *line; (line = next_line (&p));)
     {
-      const char *nl = strchr (p, '\n');
-      char *line = unit_keep (must (strndup (p, nl - p + 1)));
-      p = nl + 1;
+      unit_keep (line);
       ck_assert_msg (strcmp (line, prev) != 0, "visited twice: %s", line);
       prev = line;
-      if (!strstr (line, " root/c"))
+      const char *path = line_path (line);
+      if (!(path_is (path, "root/c") || path_below (path, "root/c"))
+          || vanished_line (line))
         continue;
-      if (vanished_line (line))
-        continue;
-      ck_assert_msg (strstr (seq, line) != NULL, "unexpected visit: %s",
-                     line);
+      ck_assert_msg (has_line (seq, line), "unexpected visit: %s", line);
     }
   ck_assert (exists ("root/c/f00"));
   ck_assert (!exists ("root/c/f05"));
@@ -1379,14 +1499,12 @@ START_TEST (test_flag_ancestors)
     "root", "root/a", "root/a/b", "root/a/b/c", "root/m"
   };
   int nflagged = 0;
-  for (const char *p = dps; *p;)
+  for (char *line; (line = next_line (&dps));)
     {
-      const char *nl = strchr (p, '\n');
-      char *line = unit_keep (must (strndup (p, nl - p)));
-      p = nl + 1;
+      unit_keep (line);
       bool want = false;
       for (size_t i = 0; i < sizeof flagged / sizeof *flagged; i++)
-        want |= strcmp (line + 2, flagged[i]) == 0;
+        want |= path_is (line + 2, flagged[i]);
       ck_assert_msg ((line[0] == '1') == want, "FTS_DP: %s", line);
       nflagged += want;
     }
@@ -1471,6 +1589,69 @@ START_TEST (test_emfile_rm)
   if (!lower_fd_limit ("test_emfile_rm", limit))
     return;
   check_rm (root_only, EMFILE_THREADS);
+}
+END_TEST
+
+/* Reports still come in fts_read's order when directories are closed and
+   reopened for want of descriptors.  */
+START_TEST (test_emfile_ordered)
+{
+  rlim_t limit = fd_limits[_i];
+  make_deep_wide ();
+  if (!lower_fd_limit ("test_emfile_ordered", limit))
+    return;
+  check_ordered (root_only, EMFILE_THREADS, KEEP_THRESHOLD, false);
+}
+END_TEST
+
+/* Keep descriptors open until only FREE are left under the soft limit;
+   returns how many were opened (closed again by close_held).  */
+static int
+hold_descriptors (int free_left, int *held, int max)
+{
+  struct rlimit rl;
+  ck_assert_int_eq (getrlimit (RLIMIT_NOFILE, &rl), 0);
+  int n = 0;
+  while (n < max && unit_count_fds () + free_left < (int) rl.rlim_cur)
+    {
+      held[n] = open ("/dev/null", O_RDONLY | O_CLOEXEC);
+      ck_assert_int_ge (held[n], 0);
+      n++;
+    }
+  return n;
+}
+
+/* The walk's share of descriptors under a low RLIMIT_NOFILE, as the manual
+   states it: half of what the limit leaves after 12 for the program, but
+   never fewer than 4.  */
+static int
+documented_budget (rlim_t limit)
+{
+  int half = limit > 12 ? (int) (limit - 12) / 2 : 0;
+  return half < 4 ? 4 : half;
+}
+
+/* The program holds every descriptor the walk leaves it, so that the
+   walk has exactly its documented budget free, no more: the tree is still
+   walked whole, with no directory given up for EMFILE.  */
+START_TEST (test_emfile_program_share)
+{
+  rlim_t limit = fd_limits[_i];
+  make_deep_wide ();
+  const char *expected = sorted_lines (seq_lines (root_only, SEQ_OPTIONS,
+                                                  KEEP_THRESHOLD, false));
+  if (!lower_fd_limit ("test_emfile_program_share", limit))
+    return;
+  int held[64];
+  int n = hold_descriptors (documented_budget (limit), held, 64);
+  struct rm_ctx r = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (root_only, 0, EMFILE_THREADS, KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (walk_run (w, visit_log, report_count_failed, &r.c), 0);
+  ck_assert_int_eq (atomic_load (&r.failed_reports), 0);
+  assert_same_lines (expected, log_text (&r.c.visits, true), "visits");
+  for (int i = 0; i < n; i++)
+    close (held[i]);
 }
 END_TEST
 
@@ -1598,6 +1779,7 @@ seq_slots (long depth)
    that long; descriptors bounded far below the depth, and none left.  */
 START_TEST (test_deep_chain)
 {
+  use_tmpfs ();
   unit_make ("root/");
   unit_make_chain ("root", DEEP, "d", "e");
   int fds = unit_count_fds ();
@@ -1618,6 +1800,7 @@ END_TEST
 /* The same chain, removed.  */
 START_TEST (test_deep_chain_rm)
 {
+  use_tmpfs ();
   unit_make ("root/");
   unit_make_chain ("root", DEEP, "d", "e");
   int fds = unit_count_fds ();
@@ -1639,6 +1822,7 @@ END_TEST
    ever built (VISIT asks for none).  */
 START_TEST (test_deeper_chain_rm)
 {
+  use_tmpfs ();
   unit_make ("root/");
   unit_make_chain ("root", DEEPER, "d", NULL);
   int fds = unit_count_fds ();
@@ -1656,73 +1840,121 @@ END_TEST
 
 /* ---- a directory swapped for a symbolic link during removal ------------------ */
 
-/* The tree: SWAP_TOWERS towers root/tK, each a chain of SWAP_DEPTH
-   directories "d" with files "e" and "f" at every level, deep enough
-   that ancestors may have to be reopened.  outside/ has the shape of a
-   tower: a walk that followed a swapped-in link, or reopened an ancestor
-   by a path through one, would remove files there.  */
-enum { SWAP_TOWERS = 6, SWAP_DEPTH = 40, SWAP_ROUNDS = 10 };
+/* The tree: SWAP_TOWERS towers root/tK, each with files "e" and "f" and
+   SWAP_WIDTH subdirectories sJ, each a chain of SWAP_DEPTH directories "d"
+   with "e" and "f" at every level.  The subdirectories of a tower wait as
+   tasks while its descriptor may be closed (many towers, few
+   descriptors), so that the walk often reopens a tower from the root to
+   read one of them.  outside/ has the shape of a tower: a walk that
+   followed a swapped-in link, or reopened a directory by a path through
+   one, would remove files there.  */
+enum
+{
+  SWAP_TOWERS = 6, SWAP_WIDTH = 4, SWAP_DEPTH = 12,
+  /* Rounds per thread count by default: about a second's worth on a
+     tmpfs, where a plain regression is caught in a few rounds and a
+     reopen through a link (rarer, it needs the helper to be quick) in
+     a few tens; a tenth of that on a disk file system.  */
+  SWAP_ROUNDS_TMPFS = 100, SWAP_ROUNDS_DISK = 10
+};
+
+/* Make a tower at PATH (a new directory).  */
+static void
+make_tower (const char *path)
+{
+  unit_make (unit_fmt ("%s/e %s/f", path, path));
+  for (int j = 0; j < SWAP_WIDTH; j++)
+    {
+      char *sub = unit_fmt ("%s/s%d", path, j);
+      unit_make (unit_fmt ("%s/", sub));
+      unit_make_chain (sub, SWAP_DEPTH, "d", "e f");
+    }
+}
 
 /* Rounds per thread count: LIBFTS_STRESS_ROUNDS when it is a positive
-   number, else SWAP_ROUNDS, enough to catch a plain regression within
-   make check's time.  */
+   number, else the default for a tmpfs (TMPFS) or a disk.  */
 static long
-stress_rounds (void)
+stress_rounds (bool tmpfs)
 {
   const char *s = getenv ("LIBFTS_STRESS_ROUNDS");
   char *end;
   long n = s ? strtol (s, &end, 10) : 0;
-  return s && *s && !*end && n > 0 ? n : SWAP_ROUNDS;
+  if (s && *s && !*end && n > 0)
+    return n;
+  return tmpfs ? SWAP_ROUNDS_TMPFS : SWAP_ROUNDS_DISK;
 }
 
 struct swapper
 {
   atomic_bool stop;
+  atomic_bool started;          /* the first links are in place */
   atomic_long swaps;
   const char *outside;          /* absolute name of outside/ */
 };
 
-/* Swap the directory DIR for a symbolic link to TARGET, for a moment,
-   then put it back.  Any step may fail: the walk is removing all this.  */
+/* The names the helper works with: tower K itself (N even), or its
+   subdirectory s<N / 2 % SWAP_WIDTH>.  */
 static void
-swap_once (struct swapper *s, const char *dir, const char *aside,
-           const char *target, int pause)
+swap_names (struct swapper *s, int k, unsigned n, char *dir, char *aside,
+            char *target)
 {
-  if (rename (dir, aside) != 0)
-    return;
-  if (symlink (target, dir) == 0)
-    atomic_fetch_add (&s->swaps, 1);
-  for (int i = 0; i < pause; i++)
-    sched_yield ();
-  unlink (dir);
-  rename (aside, dir);
+  if (n % 2 == 0)
+    {
+      snprintf (dir, 64, "root/t%d", k);
+      snprintf (aside, 64, "root/aside%d", k);
+      snprintf (target, PATH_MAX, "%s", s->outside);
+    }
+  else
+    {
+      unsigned j = n / 2 % SWAP_WIDTH;
+      snprintf (dir, 64, "root/t%d/s%u", k, j);
+      snprintf (aside, 64, "root/t%d/aside", k);
+      snprintf (target, PATH_MAX, "%s/s%u", s->outside, j);
+    }
 }
 
-/* The helper thread: swap the towers' first and third levels with links
-   to the same levels of outside/, until told to stop.  */
+/* The helper thread, until told to stop: swap every tower, or a
+   subdirectory of every tower, for a link to the same place in outside/,
+   leave the links a moment (most of the time, so that the walk's opens
+   and reopens meet them), and put the directories back.  Any step may
+   fail: the walk is removing all this.  */
 static void *
 swap_loop (void *arg)
 {
   struct swapper *s = arg;
   char dir[64], aside[64], target[PATH_MAX];
+  bool swapped[SWAP_TOWERS];
   for (unsigned n = 0; !atomic_load (&s->stop); n++)
     {
-      int k = n % SWAP_TOWERS;
-      if (n % 2)
+      for (int k = 0; k < SWAP_TOWERS; k++)
         {
-          snprintf (dir, sizeof dir, "root/t%d", k);
-          snprintf (aside, sizeof aside, "root/aside%d", k);
-          snprintf (target, sizeof target, "%s", s->outside);
+          swap_names (s, k, n, dir, aside, target);
+          swapped[k] = rename (dir, aside) == 0;
+          if (swapped[k] && symlink (target, dir) == 0)
+            atomic_fetch_add (&s->swaps, 1);
         }
-      else
-        {
-          snprintf (dir, sizeof dir, "root/t%d/d/d", k);
-          snprintf (aside, sizeof aside, "root/t%d/d/aside", k);
-          snprintf (target, sizeof target, "%s/d/d", s->outside);
-        }
-      swap_once (s, dir, aside, target, n % 7);
+      atomic_store (&s->started, true);
+      usleep (20 + n % 50);
+      for (int k = 0; k < SWAP_TOWERS; k++)
+        if (swapped[k])
+          {
+            swap_names (s, k, n, dir, aside, target);
+            unlink (dir);
+            rename (aside, dir);
+          }
+      sched_yield ();
     }
   return NULL;
+}
+
+/* VISIT for the race: rm's, giving the helper a chance at each directory,
+   so that the walk and the swaps interleave even on few processors.  */
+static int
+visit_rm_yielding (struct libfts_walk_entry *e, void *arg)
+{
+  if (e->info == FTS_D)
+    sched_yield ();
+  return visit_rm (e, arg);
 }
 
 /* Regular files under PATH, symbolic links not followed.  */
@@ -1744,28 +1976,57 @@ count_files (const char *path)
   return files_counted;
 }
 
+/* What the rounds add up.  */
+struct swap_totals
+{
+  long swaps;                   /* links swapped in while the walk ran */
+  unsigned long long reopens;   /* directories the walk reopened */
+};
+
+/* With a soft RLIMIT_NOFILE this low, the walk's descriptor budget is
+   small (a few; fts-walk-fd.c halves what is left after a reserve), so
+   that the towers' directories are closed and reopened from above or
+   through "..": the paths a swapped-in link would lead astray.  */
+enum { SWAP_FD_LIMIT = 24 };
+
+/* Set the soft limit on descriptors to LIMIT (RLIM_INFINITY: back to the
+   hard limit).  */
+static void
+set_soft_fd_limit (rlim_t limit)
+{
+  struct rlimit rl;
+  ck_assert_int_eq (getrlimit (RLIMIT_NOFILE, &rl), 0);
+  rl.rlim_cur = limit == RLIM_INFINITY || limit > rl.rlim_max
+                ? rl.rlim_max : limit;
+  ck_assert_int_eq (setrlimit (RLIMIT_NOFILE, &rl), 0);
+}
+
 /* One round: make the towers, remove them with THREADS threads while the
-   helper swaps, and check that outside/ holds all its files.  */
+   helper swaps, and check that outside/ holds all its files.  Odd rounds
+   run with few descriptors.  */
 static void
 swap_round (unsigned threads, long round, long outside_files,
-            long *swaps)
+            struct swap_totals *totals)
 {
-  unit_make ("root/");
   for (int k = 0; k < SWAP_TOWERS; k++)
-    {
-      char *t = unit_fmt ("root/t%d", k);
-      unit_make (unit_fmt ("%s/", t));
-      unit_make_chain (t, SWAP_DEPTH, "d", "e f");
-    }
+    make_tower (unit_fmt ("root/t%d", k));
   struct swapper s = { .outside = unit_fmt ("%s/outside", unit_dir) };
   struct rm_ctx r = { .c = CTX_INIT, .quiet = true };
+  set_soft_fd_limit (round % 2 ? SWAP_FD_LIMIT : RLIM_INFINITY);
   LIBFTS_WALK *w = walk_open (root_only, 0, threads, KEEP_THRESHOLD, false);
   pthread_t helper;
   ck_assert_int_eq (pthread_create (&helper, NULL, swap_loop, &s), 0);
-  int ret = walk_run (w, visit_rm, report_count_failed, &r.c);
+  while (!atomic_load (&s.started))
+    sched_yield ();
+  int ret = libfts_walk_run (w, visit_rm_yielding, report_count_failed, &r.c);
   atomic_store (&s.stop, true);
   ck_assert_int_eq (pthread_join (helper, NULL), 0);
-  *swaps += atomic_load (&s.swaps);
+  struct libfts_stats st;
+  ck_assert_int_eq (libfts_walk_get_stats (w, &st, sizeof st), 0);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  set_soft_fd_limit (RLIM_INFINITY);
+  totals->swaps += atomic_load (&s.swaps);
+  totals->reopens += st.dir_reopens;
   /* Failing (-1) is allowed: a directory may not be where it was.  */
   ck_assert_msg (ret == 0 || ret == -1, "round %ld: run returned %d",
                  round, ret);
@@ -1776,19 +2037,23 @@ swap_round (unsigned threads, long round, long outside_files,
 }
 
 /* Directories swapped for symbolic links to outside/ while an rm-like
-   walk removes the tree: nothing outside is ever removed.  */
+   walk removes the tree: nothing outside is ever removed, whether the walk
+   opens the directories by name from their parents or reopens them.  */
 START_TEST (test_symlink_swap)
 {
+  bool tmpfs = use_tmpfs ();
   unsigned threads = THREADS (_i);
-  unit_make ("outside/");
-  unit_make_chain ("outside", SWAP_DEPTH, "d", "e f");
+  make_tower ("outside");
   long outside_files = count_files ("outside");
-  ck_assert_int_eq (outside_files, 2 * (SWAP_DEPTH + 1));
-  long rounds = stress_rounds (), swaps = 0;
+  ck_assert_int_eq (outside_files, 2 + SWAP_WIDTH * 2 * (SWAP_DEPTH + 1));
+  long rounds = stress_rounds (tmpfs);
+  struct swap_totals totals = { 0 };
   for (long i = 0; i < rounds; i++)
-    swap_round (threads, i, outside_files, &swaps);
-  /* The race was run, not just the removal.  */
-  ck_assert_int_gt (swaps, 0);
+    swap_round (threads, i, outside_files, &totals);
+  /* The race was run, and reopening was part of it.  */
+  ck_assert_int_gt (totals.swaps, 0);
+  if (rounds > 1)
+    ck_assert_uint_gt (totals.reopens, 0);
 }
 END_TEST
 
@@ -1809,18 +2074,37 @@ count_tasks (void)
   return n;
 }
 
-/* The tasks of this process once those that are ending have gone: a
-   joined thread may linger a moment in /proc.  */
-static int
-settled_tasks (int expected)
+/* Start and join a thread: a runtime (a sanitizer's) may start a helper
+   thread of its own at the first pthread_create, which must not count as
+   one of the walk's.  */
+static void *
+do_nothing (void *arg)
 {
-  int n = count_tasks ();
-  for (int i = 0; n != expected && i < 100; i++)
+  return arg;
+}
+
+static int
+tasks_before_walk (void)
+{
+  pthread_t t;
+  ck_assert_int_eq (pthread_create (&t, NULL, do_nothing, NULL), 0);
+  ck_assert_int_eq (pthread_join (t, NULL), 0);
+  return count_tasks ();
+}
+
+/* Whether the thread TID is still in /proc: a joined thread may linger
+   there a moment, so give it a second.  */
+static bool
+thread_lingers (pid_t tid)
+{
+  char *path = unit_fmt ("/proc/self/task/%d", (int) tid);
+  for (int i = 0; i < 100; i++)
     {
+      if (access (path, F_OK) != 0)
+        return false;
       usleep (10000);
-      n = count_tasks ();
     }
-  return n;
+  return true;
 }
 
 enum { MAX_TIDS = 1100 };
@@ -1853,7 +2137,8 @@ visit_threads (struct libfts_walk_entry *e, void *arg)
 }
 
 /* Walk a wide tree with W (just opened); return the tasks seen at most
-   during the walk, beyond those there were before (BASE).  */
+   during the walk, beyond those there were before (BASE, from
+   tasks_before_walk).  */
 static int
 walk_counting_threads (LIBFTS_WALK *w, struct threads_ctx *t, int base)
 {
@@ -1862,7 +2147,9 @@ walk_counting_threads (LIBFTS_WALK *w, struct threads_ctx *t, int base)
   ck_assert_int_eq (walk_run (w, visit_threads, NULL, &t->c), 0);
   /* root and g00 twice, 100 directories twice, 500 files.  */
   ck_assert_int_eq (atomic_load (&t->c.nvisits), 2 * 102 + 500);
-  ck_assert_int_eq (settled_tasks (base), base); /* all gone */
+  for (int i = 0; i < t->ntids; i++)              /* all gone */
+    ck_assert_msg (t->tids[i] == t->caller || !thread_lingers (t->tids[i]),
+                   "thread %d still there after the run", (int) t->tids[i]);
   return atomic_load (&t->max_tasks) - base;
 }
 
@@ -1873,7 +2160,7 @@ START_TEST (test_one_thread)
 {
   unit_make ("root/");
   make_wide ("root", 1, 100, 5);
-  int base = count_tasks ();
+  int base = tasks_before_walk ();
   struct threads_ctx t = THREADS_CTX_INIT;
   LIBFTS_WALK *w = walk_open (root_only, 0, 1, KEEP_THRESHOLD, false);
   ck_assert_int_eq (walk_counting_threads (w, &t, base), 0);
@@ -1892,13 +2179,31 @@ START_TEST (test_threads_bounded)
   unit_make ("root/");
   make_wide ("root", 1, 100, 5);
   ck_assert_int_eq (setenv ("LIBFTS_THREADS", "1", 1), 0);
-  int base = count_tasks ();
+  int base = tasks_before_walk ();
   struct threads_ctx t = THREADS_CTX_INIT;
   LIBFTS_WALK *w = walk_open (root_only, 0, n, KEEP_THRESHOLD, false);
   int extra = walk_counting_threads (w, &t, base);
   ck_assert_int_le (extra, n - 1);
   ck_assert_int_ge (extra, 1);
   ck_assert_int_le (t.ntids, n);
+}
+END_TEST
+
+/* A chain never has two directories to read at once (each has one
+   subdirectory, read after it): no thread is started, whatever the
+   count.  */
+START_TEST (test_chain_starts_no_thread)
+{
+  unit_make ("root/");
+  unit_make_chain ("root", 50, "d", "e f");
+  int base = tasks_before_walk ();
+  struct threads_ctx t = THREADS_CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, 8, KEEP_THRESHOLD, false);
+  t.caller = gettid ();
+  ck_assert_int_eq (walk_run (w, visit_threads, NULL, &t.c), 0);
+  ck_assert_int_eq (atomic_load (&t.c.nvisits), 4 * 51);
+  ck_assert_int_eq (atomic_load (&t.max_tasks), base);
+  ck_assert_int_eq (t.ntids, 1);
 }
 END_TEST
 
@@ -1935,7 +2240,7 @@ START_TEST (test_threads_env)
 {
   unit_make ("root/");
   make_wide ("root", 1, 100, 5);
-  int base = count_tasks ();
+  int base = tasks_before_walk ();
   static const char *const env[] = { "1", "3" };
   for (int k = 0; k < 2; k++)
     {
@@ -2027,6 +2332,53 @@ START_TEST (test_run_twice)
 }
 END_TEST
 
+/* A run without VISIT fails with EINVAL, and visits nothing: a later
+   run with one still works.  */
+START_TEST (test_run_without_visit)
+{
+  unit_make ("root/a/f");
+  LIBFTS_WALK *w = walk_open (root_only, 0, 2, KEEP_THRESHOLD, false);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_run (w, NULL, NULL, NULL), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  ck_assert (exists ("root/a/f"));
+}
+END_TEST
+
+/* The setters: 0, or -1 with EINVAL for a null walk, more than 1024
+   threads or an unknown policy.  */
+START_TEST (test_setters)
+{
+  unit_make ("root/");
+  LIBFTS_WALK *w = libfts_walk_open (root_only, 0);
+  ck_assert_ptr_nonnull (w);
+  ck_assert_int_eq (libfts_walk_set_threads (w, 1024), 0);
+  ck_assert_int_eq (libfts_walk_set_threads (w, 0), 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_threads (w, 1025), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_set_inode_sort_threshold
+                    (w, LIBFTS_INODE_SORT_NEVER), 0);
+  ck_assert_int_eq (libfts_walk_set_fs_policy (w, LIBFTS_FS_POLICY_ALL), 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_fs_policy
+                    (w, (enum libfts_fs_policy) 7), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_threads (NULL, 2), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_inode_sort_threshold (NULL, 5), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_fs_policy (NULL, LIBFTS_FS_POLICY_ALL),
+                    -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+}
+END_TEST
+
 /* Closing: null is EINVAL; a walk never run closes cleanly, leaving no
    descriptor.  */
 START_TEST (test_close)
@@ -2057,7 +2409,7 @@ visit_roots (struct libfts_walk_entry *e, void *arg)
     {
       if (e->dirfd != AT_FDCWD)
         log_fault (&r->c.visits, "%s: dirfd %d", e->name, e->dirfd);
-      if ((e->st == NULL) != (e->info == FTS_NS))
+      if (e->info != FTS_DP && (e->st == NULL) != (e->info == FTS_NS))
         log_fault (&r->c.visits, "%s: info %d, st %p", e->name, e->info,
                    (void *) e->st);
       if (e->parent_data)
@@ -2088,8 +2440,126 @@ START_TEST (test_roots)
   ck_assert_int_eq (walk_run (w, visit_roots, NULL, &r.c), 0);
   assert_same_lines (sorted_lines (expected),
                      log_text (&r.c.visits, true), "visits");
-  ck_assert_ptr_nonnull (strstr (expected, "NS 0 nope ENOENT\n"));
-  ck_assert_ptr_nonnull (strstr (expected, "\nF 0 file\n"));
+  ck_assert (has_line (expected, "NS 0 nope ENOENT\n"));
+  ck_assert (has_line (expected, "F 0 file\n"));
+}
+END_TEST
+
+/* ---- permissions ------------------------------------------------------------- */
+
+static int
+chown_entry (const char *path, const struct stat *st, int flag,
+             struct FTW *ftw)
+{
+  return lchown (path, 65534, 65534);
+}
+
+/* Become unprivileged (the user unit_drop_privileges becomes), owning
+   the tree at PATH: permissions then matter, and the tree's modes are
+   ours to change.  False (and a note) when that cannot be done here.  */
+static bool
+unprivileged_owner (const char *test, const char *path)
+{
+  if (!unit_forking)
+    {
+      unit_skip (test, "needs CK_FORK=yes to change credentials");
+      return false;
+    }
+  if (geteuid () == 0)
+    ck_assert_int_eq (nftw (path, chown_entry, 16, FTW_PHYS), 0);
+  if (!unit_drop_privileges ())
+    {
+      unit_skip (test, "cannot become an unprivileged user");
+      return false;
+    }
+  return true;
+}
+
+/* An unreadable directory: FTS_D, then FTS_DNR with EACCES in post-order,
+   nothing below, as fts_read says, and in its order.  */
+START_TEST (test_unreadable_dir)
+{
+  umask (022);
+  make_mixed ();
+  unit_make ("root/u/inside root/u/sub/f root/w05/v/g");
+  if (!unprivileged_owner ("test_unreadable_dir", "root"))
+    return;
+  ck_assert_int_eq (chmod ("root/u", 0), 0);
+  ck_assert_int_eq (chmod ("root/w05/v", 0300), 0);
+  const char *expected = seq_lines (root_only, SEQ_OPTIONS, KEEP_THRESHOLD,
+                                    false);
+  ck_assert (has_line (expected, "DNR 1 root/u EACCES\n"));
+  check_ordered (root_only, THREADS (_i), KEEP_THRESHOLD, false);
+}
+END_TEST
+
+/* Make E readable (u+rx) when its mode says it is not.  */
+static int
+make_readable (int dirfd, const char *name, const struct stat *st)
+{
+  if (!st || (st->st_mode & 0500) == 0500)
+    return 0;
+  return fchmodat (dirfd, name, st->st_mode | 0700, 0);
+}
+
+static int
+visit_chmod_at_d (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  if (e->info == FTS_D && make_readable (e->dirfd, e->name, e->st) != 0)
+    log_fault (&c->visits, "chmod %s: %s", e->name, strerror (errno));
+  return visit_log_report (e, c);
+}
+
+/* The unreadable directories of the chmod test, made so again.  */
+static void
+lock_dirs (void)
+{
+  ck_assert_int_eq (chmod ("root/u/sub", 0), 0);
+  ck_assert_int_eq (chmod ("root/u", 0), 0);
+  ck_assert_int_eq (chmod ("root/w05/v", 0300), 0);
+}
+
+/* With LIBFTS_WALK_STAT a directory is stat'ed before it is opened, so
+   that chmod -R's change at FTS_D (here: making it readable) applies to
+   its reading: the directories are read after all, as by fts_read
+   without FTS_NOSTAT doing the same, and in its order.  */
+START_TEST (test_chmod_at_d)
+{
+  umask (022);
+  make_mixed ();
+  unit_make ("root/u/inside root/u/sub/f root/w05/v/g");
+  if (!unprivileged_owner ("test_chmod_at_d", "root"))
+    return;
+  lock_dirs ();
+  FTS *sp = seq_open (root_only, FTS_PHYSICAL | FTS_DIRFD, KEEP_THRESHOLD,
+                      false);
+  struct log l = LOG_INIT;
+  FTSENT *p;
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      log_add (&l, must (strdup (unit_line (p))));
+      if (p->fts_info == FTS_D)
+        ck_assert_int_eq (make_readable (libfts_dirfd (sp), p->fts_accpath,
+                                         p->fts_statp), 0);
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (fts_close (sp), 0);
+  const char *expected = log_text (&l, false);
+  ck_assert (has_line (expected, "F 3 root/u/sub/f\n"));
+  ck_assert_ptr_null (strstr (expected, "DNR"));
+  lock_dirs ();
+  struct ctx c = CTX_INIT;
+  c.report_codes = 1;
+  c.roots = root_only;
+  LIBFTS_WALK *w = walk_open (root_only,
+                              LIBFTS_WALK_STAT | LIBFTS_WALK_ORDERED,
+                              THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_chmod_at_d, report_log, &c), 0);
+  assert_same_lines (expected, log_text (&c.reports, false),
+                     "ordered reports");
+  assert_same_lines (sorted_lines (expected), log_text (&c.visits, true),
+                     "visits");
 }
 END_TEST
 
@@ -2114,8 +2584,8 @@ START_TEST (test_stats)
   ck_assert_int_eq (libfts_walk_close (w), 0);
   const char *visits = log_text (&c.visits, false);
   unsigned long long dirs = 0;
-  for (const char *p = visits; (p = strstr (p, "D ")); p++)
-    dirs += p == visits || p[-1] == '\n';
+  for (char *line; (line = next_line (&visits)); free (line))
+    dirs += strncmp (line, "D ", 2) == 0;
   ck_assert_uint_eq (st.dirs_read, dirs);
   ck_assert_uint_eq (st.dirs_read, seq.dirs_read);
   ck_assert_uint_eq (st.entries, seq.entries);
@@ -2189,13 +2659,39 @@ START_TEST (test_skip)
   ck_assert_int_eq (errno, 0);
   ck_assert_int_eq (fts_close (sp), 0);
   const char *expected = log_text (&l, false);
-  ck_assert_ptr_null (strstr (expected, "DP 1 root/a\n"));
+  ck_assert (!has_line (expected, "DP 1 root/a\n"));
   struct ctx c = CTX_INIT;
   c.report_codes = 1;
   LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
                               KEEP_THRESHOLD, false);
   ck_assert_int_eq (walk_run (w, visit_skip, report_log, &c), 0);
   assert_same_lines (expected, log_text (&c.reports, false), "reports");
+}
+END_TEST
+
+static int
+visit_again_unless_nsok (struct libfts_walk_entry *e, void *arg)
+{
+  visit_log (e, arg);
+  return e->info == FTS_NSOK ? LIBFTS_WALK_CONTINUE : LIBFTS_WALK_AGAIN;
+}
+
+/* LIBFTS_WALK_AGAIN is for FTS_NSOK; for any other entry it is the same
+   as LIBFTS_WALK_CONTINUE: every entry still visited once.  Variant 0: no
+   stat (directories and roots get it), 1: LIBFTS_WALK_STAT (all do).  */
+START_TEST (test_again_elsewhere)
+{
+  bool stat_all = VARIANT (_i) == 1;
+  make_mixed ();
+  const char *expected = sorted_lines (seq_lines (root_only, stat_all
+                                                  ? FTS_PHYSICAL | FTS_DIRFD
+                                                  : SEQ_OPTIONS,
+                                                  KEEP_THRESHOLD, false));
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, stat_all ? LIBFTS_WALK_STAT : 0,
+                              THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_again_unless_nsok, NULL, &c), 0);
+  assert_same_lines (expected, log_text (&c.visits, true), "visits");
 }
 END_TEST
 
@@ -2347,15 +2843,18 @@ struct xdev_ctx
   dev_t root_dev;
 };
 
-/* VISIT for the XDEV test: log "<dev-differs> <info> <path>"; a directory
-   on another device is visited at FTS_D and FTS_DP only.  */
+/* VISIT for the XDEV test: log "<path> <info> other|same" for
+   directories, whose *dir_data says whether they are on another device
+   (FTS_DP has no stat); nothing is visited inside one that is.  */
 static int
 visit_xdev (struct libfts_walk_entry *e, void *arg)
 {
   struct xdev_ctx *x = arg;
+  if (e->info == FTS_D && e->st && e->st->st_dev != x->root_dev)
+    *e->dir_data = (void *) e;          /* anything not null */
   if (e->info == FTS_D || e->info == FTS_DP)
     {
-      bool other = e->st && e->st->st_dev != x->root_dev;
+      bool other = *e->dir_data != NULL;
       char *path = must (libfts_walk_path (e));
       log_add (&x->c.visits, xasprintf ("%s %d %s\n", path, e->info, other
                                         ? "other" : "same"));
@@ -2364,8 +2863,6 @@ visit_xdev (struct libfts_walk_entry *e, void *arg)
   if (e->parent_data)
     log_fault (&x->c.visits, "%s: read inside a directory on another "
                "device", e->name);
-  if (e->info == FTS_D && e->st && e->st->st_dev != x->root_dev)
-    *e->dir_data = (void *) e;          /* anything not null */
   return LIBFTS_WALK_CONTINUE;
 }
 
@@ -2394,10 +2891,8 @@ START_TEST (test_xdev)
                               KEEP_THRESHOLD, false);
   ck_assert_int_eq (walk_run (w, visit_xdev, NULL, &x.c), 0);
   const char *dirs = log_text (&x.c.visits, true);
-  ck_assert_ptr_nonnull (strstr (dirs, unit_fmt ("%s %d other\n", mount,
-                                                 FTS_D)));
-  ck_assert_ptr_nonnull (strstr (dirs, unit_fmt ("%s %d other\n", mount,
-                                                 FTS_DP)));
+  ck_assert (has_line (dirs, unit_fmt ("%s %d other\n", mount, FTS_D)));
+  ck_assert (has_line (dirs, unit_fmt ("%s %d other\n", mount, FTS_DP)));
 }
 END_TEST
 
@@ -2425,12 +2920,19 @@ walk_suite (void)
   add_threaded (tc, test_walk_stat, 1);
   add_threaded (tc, test_skip, 1);
   add_threaded (tc, test_xdev, 1);
+  add_threaded (tc, test_again_elsewhere, 2);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("permissions");
+  add_threaded (tc, test_unreadable_dir, 1);
+  add_threaded (tc, test_chmod_at_d, 1);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("reports");
   add_threaded (tc, test_ordered_wide, 1);
   add_threaded (tc, test_ordered_inode_sort, 2);
   add_threaded (tc, test_ordered_roots, 1);
+  tcase_add_loop_test (tc, test_ordered_chunked, 0, 2);
   add_threaded (tc, test_ordered_sparse, 1);
   add_threaded (tc, test_unordered_reports, 1);
   add_threaded (tc, test_null_report, 1);
@@ -2458,6 +2960,8 @@ walk_suite (void)
   tc = unit_tcase ("descriptors");
   tcase_add_loop_test (tc, test_emfile_walk, 0, N_FD_LIMITS);
   tcase_add_loop_test (tc, test_emfile_rm, 0, N_FD_LIMITS);
+  tcase_add_loop_test (tc, test_emfile_ordered, 0, N_FD_LIMITS);
+  tcase_add_loop_test (tc, test_emfile_program_share, 0, N_FD_LIMITS);
   add_threaded (tc, test_deep_chain, 1);
   add_threaded (tc, test_deep_chain_rm, 1);
   tcase_add_test (tc, test_deeper_chain_rm);
@@ -2469,6 +2973,7 @@ walk_suite (void)
 
   tc = unit_tcase ("threads");
   tcase_add_test (tc, test_one_thread);
+  tcase_add_test (tc, test_chain_starts_no_thread);
   tcase_add_loop_test (tc, test_threads_bounded, 0, 3);
   tcase_add_test (tc, test_default_threads);
   tcase_add_loop_test (tc, test_threads_env, 0, 2);
@@ -2479,6 +2984,8 @@ walk_suite (void)
   tcase_add_test (tc, test_open_no_roots);
   tcase_add_test (tc, test_open_unknown_option);
   add_threaded (tc, test_run_twice, 1);
+  tcase_add_test (tc, test_run_without_visit);
+  tcase_add_test (tc, test_setters);
   tcase_add_test (tc, test_close);
   add_threaded (tc, test_roots, 2);
   add_threaded (tc, test_stats, 2);
