@@ -2207,11 +2207,12 @@ START_TEST (test_chain_starts_no_thread)
 }
 END_TEST
 
-/* libfts_default_threads: LIBFTS_THREADS from 1 to 1024, else the online
-   processors.  */
+/* libfts_default_threads: LIBFTS_THREADS from 1 to 1024, else four per
+   online processor, at most 32.  */
 START_TEST (test_default_threads)
 {
   unsigned online = sysconf (_SC_NPROCESSORS_ONLN);
+  unsigned fallback = 4 * online < 32 ? 4 * online : 32;
   static const char *const valid[] = { "1", "3", "1024" };
   static const unsigned value[] = { 1, 3, 1024 };
   for (int i = 0; i < 3; i++)
@@ -2224,12 +2225,12 @@ START_TEST (test_default_threads)
   for (size_t i = 0; i < sizeof invalid / sizeof *invalid; i++)
     {
       ck_assert_int_eq (setenv ("LIBFTS_THREADS", invalid[i], 1), 0);
-      ck_assert_msg (libfts_default_threads () == online,
-                     "LIBFTS_THREADS=\"%s\": %u threads, %u processors",
-                     invalid[i], libfts_default_threads (), online);
+      ck_assert_msg (libfts_default_threads () == fallback,
+                     "LIBFTS_THREADS=\"%s\": %u threads, %u expected",
+                     invalid[i], libfts_default_threads (), fallback);
     }
   ck_assert_int_eq (unsetenv ("LIBFTS_THREADS"), 0);
-  ck_assert_uint_eq (libfts_default_threads (), online);
+  ck_assert_uint_eq (libfts_default_threads (), fallback);
 }
 END_TEST
 
