@@ -2,11 +2,33 @@
 ## in its own process) and shell tests (one behaviour per script; 77 means
 ## skipped, with the reason on stderr).
 
-TEST_EXTENSIONS = .sh
-SH_LOG_COMPILER = $(SHELL)
+# LIBFTS_THREADS (the programs' thread count) comes from here, never from
+# the caller's environment: 1, the sequential path, for the shell tests;
+# 4 for the programs' tests run again (.threads4, below); unset for the
+# unit suites, which set the threads of their walks themselves.
+TEST_EXTENSIONS = .sh .threads4
+SH_LOG_COMPILER = env LIBFTS_THREADS=1 $(SHELL)
 AM_TESTS_ENVIRONMENT = \
+  unset LIBFTS_THREADS; \
   export abs_top_srcdir='$(abs_top_srcdir)' abs_top_builddir='$(abs_top_builddir)' \
     TCLSH='$(TCLSH)' CC='$(CC)' LC_ALL=C CK_FORK=yes;
+
+# ---- the programs' tests again, with four threads ---------------------------
+# rm, du, chmod, chown and chgrp walk with worker threads unless
+# LIBFTS_THREADS=1.  Each of their scripts, say tests/rm/dir.sh, runs a
+# second time as tests/rm/dir.sh.threads4, with LIBFTS_THREADS=4: a result
+# of its own in test-suite.log.  Such a name is no file, only a label: its
+# log compiler strips the .threads4 and runs the script (by hand:
+# LIBFTS_THREADS=4 sh tests/rm/dir.sh).  Each tests/PROGRAM/local.mk puts
+# both runs of its scripts in TESTS.
+THREADS4_LOG_COMPILER = env LIBFTS_THREADS=4 \
+  $(SHELL) -c 'exec "$$0" "$${1%.threads4}"' '$(SHELL)'
+program_shell_tests = $(rm_shell_tests) $(du_shell_tests) \
+  $(chmod_shell_tests) $(chown_shell_tests)
+program_threads4_tests = $(program_shell_tests:.sh=.sh.threads4)
+# Nothing to make: the label's script is the test.
+$(program_threads4_tests):
+	@:
 
 # ---- Check unit suites ------------------------------------------------------
 unit_suites = \
