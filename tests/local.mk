@@ -122,24 +122,50 @@ TESTS += $(lib_shell_tests) $(preload_shell_tests)
 EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh \
   tests/preload/tcl-init.sh
 
-# ---- the unit suites again, under ASan and UBSan, in a build of their own -----
-# (make check-sanitizers; ./configure --enable-sanitizers does the same for
-# the whole tree.)
-san_dir = $(abs_top_builddir)/_sanitize
-san_flags = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-  -fno-omit-frame-pointer
-.PHONY: check-sanitizers
-check-sanitizers:
-	@rm -rf '$(san_dir)' && mkdir -p '$(san_dir)'
-	@fail=0; for s in $(unit_suites); do \
-	  b=$$(basename $$s); \
-	  $(CC) $(san_flags) -D_GNU_SOURCE -I$(top_builddir) -I$(top_srcdir)/lib \
-	    -I$(top_srcdir)/tests/unit $(CHECK_CFLAGS) \
-	    $(top_srcdir)/$$s.c $(top_srcdir)/tests/unit/unit.c \
-	    $(addprefix $(top_srcdir)/,$(filter %.c,$(lib_libfts_core_la_SOURCES))) \
-	    $(CHECK_LIBS) -o '$(san_dir)'/$$b || exit 1; \
-	  if (cd '$(san_dir)' && CK_FORK=yes LC_ALL=C ./$$b) >'$(san_dir)'/$$b.log 2>&1; \
-	  then echo "PASS (sanitizers): $$b"; \
-	  else echo "FAIL (sanitizers): $$b"; sed 's/^/  /' '$(san_dir)'/$$b.log | tail -40; fail=1; fi; \
-	done; exit $$fail
-MOSTLYCLEANDIRS += _sanitize
+# ---- the sanitizer legs: make check-sanitizers -------------------------------
+# Each configures a build of its own under _sanitize/ (CFLAGS='-g -O1'),
+# builds the library, the programs and the test programs there, and runs
+# make check there on a list of tests:
+#   check-sanitizers  ASan and UBSan (--enable-sanitizers): the unit suites,
+#                     then the programs' shell tests with one thread and
+#                     with four (tests/rm, du, chmod, chown).
+# Any report fails the test it came from, also when a shell test's program
+# made it (tests/init.sh has reports written to files, and looks), and
+# the failing tests' logs are printed.  The builds are configured from a
+# copy of the sources made by make distdir (a source tree configured in
+# place cannot host another build), and are kept: the next run rebuilds
+# what changed.  make clean removes them.
+san_top = $(abs_top_builddir)/_sanitize
+san_srcdir = $(san_top)/src
+san_configure = '$(san_srcdir)/configure' -q CFLAGS='-g -O1'
+# The sanitized programs' tests: rm, du, chmod, chown and chgrp.
+san_program_tests = $(program_shell_tests) $(program_threads4_tests)
+if HAVE_CHECK
+san_unit_tests = $(unit_suites)
+endif
+
+.PHONY: sanitize-srcdir check-sanitizers clean-sanitize
+sanitize-srcdir:
+	@$(MKDIR_P) '$(san_top)'
+	$(AM_V_GEN)$(MAKE) $(AM_MAKEFLAGS) distdir distdir='$(san_srcdir)' \
+	  top_distdir='$(san_srcdir)' > /dev/null
+
+# LeakSanitizer watches the unit suites, not the programs: these keep what
+# main allocates (a compiled mode, user and group names, a time zone) to
+# the end, as GNU's do; and it cannot run under strace (the threads tests).
+check-sanitizers: sanitize-srcdir
+	@$(MKDIR_P) '$(san_top)/asan'
+	@cd '$(san_top)/asan' \
+	  && { test -f config.status || $(san_configure) --enable-sanitizers; } \
+	  && $(MAKE) $(AM_MAKEFLAGS) all \
+	  && { UBSAN_OPTIONS=print_stacktrace=1; export UBSAN_OPTIONS; \
+	       $(MAKE) $(AM_MAKEFLAGS) check VERBOSE=yes \
+	         TESTS='$(san_unit_tests)' TEST_SUITE_LOG=unit-suite.log; \
+	       unit=$$?; \
+	       ASAN_OPTIONS=detect_leaks=0 $(MAKE) $(AM_MAKEFLAGS) check VERBOSE=yes \
+	         TESTS='$(san_program_tests)' TEST_SUITE_LOG=program-suite.log \
+	       && test $$unit = 0; }
+
+clean-local: clean-sanitize
+clean-sanitize:
+	-test ! -d '$(san_top)' || { chmod -R u+w '$(san_top)' && rm -rf '$(san_top)'; }
