@@ -91,6 +91,42 @@ mount_scratch_ext4_ ()
   mkdir mnt && mount_ -t ext4 "$loop_dev_" mnt || skip_ "cannot mount ext4"
 }
 
+# is_sanitized_ PROGRAM: true when PROGRAM was built with a sanitizer
+# (./configure --enable-sanitizers, make check-sanitizers, make check-tsan):
+# it then calls its runtime's start-up, __asan_init or __tsan_init.  For
+# the tests that such a build cannot pass for reasons of its runtime's own
+# (it needs /proc, or address space beyond a small ulimit -v): they skip
+# with that reason, and only there.
+is_sanitized_ ()
+{
+  nm -D "$1" 2> /dev/null | grep -E ' U __(asan|tsan)_init$' > /dev/null
+}
+
+# ---- sanitizer reports ---------------------------------------------------------
+# Programs built with sanitizers write their reports into $san_reports_
+# (log_path, one file per process), where the exit trap finds them however
+# the test treated the program's stderr or exit status: any report fails
+# the test, and is copied into its log.  Programs built without sanitizers
+# ignore these variables.  Not UBSan's beside ASan: gcc 12's libubsan
+# writes to stderr then, whatever log_path says, and the test sees the
+# report only in the program's stderr and exit status.
+san_reports_=
+
+# san_reports_check_: print the sanitizer reports written during the test
+# to stderr; false when there are any.
+san_reports_check_ ()
+{
+  test -n "$san_reports_" && test -d "$san_reports_" || return 0
+  san_found_=
+  for r_ in "$san_reports_"/*; do
+    test -f "$r_" || continue
+    echo "$test_name_: sanitizer report ($(basename "$r_")):" >&2
+    cat "$r_" >&2
+    san_found_=1
+  done
+  test -z "$san_found_"
+}
+
 cleanup_ ()
 {
   cd / || :
@@ -114,7 +150,7 @@ cleanup_ ()
 }
 
 test_dir_=
-trap 'st_=$?; cleanup_; exit $st_' 0
+trap 'st_=$?; san_reports_check_ || test $st_ = 99 || st_=1; cleanup_; exit $st_' 0
 trap 'exit 129' 1
 trap 'exit 130' 2
 trap 'exit 141' 13
@@ -123,3 +159,12 @@ trap 'exit 143' 15
 test_dir_=$(mktemp -d "${TMPDIR:-/tmp}/libfts-$test_name_.XXXXXXXX") \
   || framework_failure_ "cannot make a temporary directory"
 cd "$test_dir_" || framework_failure_ "cannot enter $test_dir_"
+
+# Writable by whichever user the test runs its programs as.
+mkdir .sanitizer-reports && chmod 1777 .sanitizer-reports \
+  || framework_failure_ "cannot make .sanitizer-reports"
+san_reports_=$test_dir_/.sanitizer-reports
+ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$san_reports_/asan
+UBSAN_OPTIONS=${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}log_path=$san_reports_/ubsan
+TSAN_OPTIONS=${TSAN_OPTIONS:+$TSAN_OPTIONS:}log_path=$san_reports_/tsan
+export ASAN_OPTIONS UBSAN_OPTIONS TSAN_OPTIONS

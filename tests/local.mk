@@ -2,11 +2,33 @@
 ## in its own process) and shell tests (one behaviour per script; 77 means
 ## skipped, with the reason on stderr).
 
-TEST_EXTENSIONS = .sh
-SH_LOG_COMPILER = $(SHELL)
+# LIBFTS_THREADS (the programs' thread count) comes from here, never from
+# the caller's environment: 1, the sequential path, for the shell tests;
+# 4 for the programs' tests run again (.threads4, below); unset for the
+# unit suites, which set the threads of their walks themselves.
+TEST_EXTENSIONS = .sh .threads4
+SH_LOG_COMPILER = env LIBFTS_THREADS=1 $(SHELL)
 AM_TESTS_ENVIRONMENT = \
+  unset LIBFTS_THREADS; \
   export abs_top_srcdir='$(abs_top_srcdir)' abs_top_builddir='$(abs_top_builddir)' \
     TCLSH='$(TCLSH)' CC='$(CC)' LC_ALL=C CK_FORK=yes;
+
+# ---- the programs' tests again, with four threads ---------------------------
+# rm, du, chmod, chown and chgrp walk with worker threads unless
+# LIBFTS_THREADS=1.  Each of their scripts, say tests/rm/dir.sh, runs a
+# second time as tests/rm/dir.sh.threads4, with LIBFTS_THREADS=4: a result
+# of its own in test-suite.log.  Such a name is no file, only a label: its
+# log compiler strips the .threads4 and runs the script (by hand:
+# LIBFTS_THREADS=4 sh tests/rm/dir.sh).  Each tests/PROGRAM/local.mk puts
+# both runs of its scripts in TESTS.
+THREADS4_LOG_COMPILER = env LIBFTS_THREADS=4 \
+  $(SHELL) -c 'exec "$$0" "$${1%.threads4}"' '$(SHELL)'
+program_shell_tests = $(rm_shell_tests) $(du_shell_tests) \
+  $(chmod_shell_tests) $(chown_shell_tests)
+program_threads4_tests = $(program_shell_tests:.sh=.sh.threads4)
+# Nothing to make: the label's script is the test.
+$(program_threads4_tests):
+	@:
 
 # ---- Check unit suites ------------------------------------------------------
 unit_suites = \
@@ -107,27 +129,82 @@ TESTS += $(lib_shell_tests) $(preload_shell_tests)
 EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh \
   tests/preload/tcl-init.sh
 
-# ---- the unit suites again, under ASan and UBSan, in a build of their own -----
-# (make check-sanitizers; ./configure --enable-sanitizers does the same for
-# the whole tree.)
-san_dir = $(abs_top_builddir)/_sanitize
-san_flags = -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all \
-  -fno-omit-frame-pointer
-.PHONY: check-sanitizers
-check-sanitizers:
-	@rm -rf '$(san_dir)' && mkdir -p '$(san_dir)'
-	@fail=0; for s in $(unit_suites); do \
-	  b=$$(basename $$s); \
-	  $(CC) $(san_flags) -D_GNU_SOURCE -I$(top_builddir) -I$(top_srcdir)/lib \
-	    -I$(top_srcdir)/tests/unit $(CHECK_CFLAGS) \
-	    $(top_srcdir)/$$s.c $(top_srcdir)/tests/unit/unit.c \
-	    $(addprefix $(top_srcdir)/,$(filter %.c,$(lib_libfts_core_la_SOURCES))) \
-	    $(CHECK_LIBS) -o '$(san_dir)'/$$b || exit 1; \
-	  if (cd '$(san_dir)' && CK_FORK=yes LC_ALL=C ./$$b) >'$(san_dir)'/$$b.log 2>&1; \
-	  then echo "PASS (sanitizers): $$b"; \
-	  else echo "FAIL (sanitizers): $$b"; sed 's/^/  /' '$(san_dir)'/$$b.log | tail -40; fail=1; fi; \
-	done; exit $$fail
-MOSTLYCLEANDIRS += _sanitize
+# ---- the sanitizer legs: make check-sanitizers, make check-tsan ---------------
+# Each configures a build of its own under _sanitize/ (CFLAGS='-g -O1'),
+# builds the library, the programs and the test programs there, and runs
+# make check there on a list of tests:
+#   check-sanitizers  ASan and UBSan (--enable-sanitizers): the unit suites,
+#                     then the programs' shell tests with one thread and
+#                     with four (tests/rm, du, chmod, chown);
+#   check-tsan        ThreadSanitizer (--enable-sanitizers=thread): the
+#                     walk's unit suite with LIBFTS_THREADS=4, and the
+#                     programs' shell tests with four threads.
+# Any report fails the test it came from, also when a shell test's program
+# made it (tests/init.sh has reports written to files, and looks), and
+# the failing tests' logs are printed.  The builds are configured from a
+# copy of the sources made by make distdir (a source tree configured in
+# place cannot host another build), and are kept: the next run rebuilds
+# what changed.  make clean removes them.
+san_top = $(abs_top_builddir)/_sanitize
+san_srcdir = $(san_top)/src
+san_configure = '$(san_srcdir)/configure' -q CFLAGS='-g -O1'
+# The sanitized programs' tests: rm, du, chmod, chown and chgrp.
+san_program_tests = $(program_shell_tests) $(program_threads4_tests)
+if HAVE_CHECK
+san_unit_tests = $(unit_suites)
+tsan_unit_tests = tests/unit/check-fts-walk
+endif
+
+.PHONY: sanitize-srcdir check-sanitizers check-tsan clean-sanitize
+sanitize-srcdir:
+	@$(MKDIR_P) '$(san_top)'
+	$(AM_V_GEN)$(MAKE) $(AM_MAKEFLAGS) distdir distdir='$(san_srcdir)' \
+	  top_distdir='$(san_srcdir)' > /dev/null
+
+# LeakSanitizer watches the unit suites, not the programs: these keep what
+# main allocates (a compiled mode, user and group names, a time zone) to
+# the end, as GNU's do; and it cannot run under strace (the threads tests).
+check-sanitizers: sanitize-srcdir
+	@$(MKDIR_P) '$(san_top)/asan'
+	@cd '$(san_top)/asan' \
+	  && { test -f config.status || $(san_configure) --enable-sanitizers; } \
+	  && $(MAKE) $(AM_MAKEFLAGS) all \
+	  && { UBSAN_OPTIONS=print_stacktrace=1; export UBSAN_OPTIONS; \
+	       $(MAKE) $(AM_MAKEFLAGS) check VERBOSE=yes \
+	         TESTS='$(san_unit_tests)' TEST_SUITE_LOG=unit-suite.log; \
+	       unit=$$?; \
+	       ASAN_OPTIONS=detect_leaks=0 $(MAKE) $(AM_MAKEFLAGS) check VERBOSE=yes \
+	         TESTS='$(san_program_tests)' TEST_SUITE_LOG=program-suite.log \
+	       && test $$unit = 0; }
+
+# halt_on_error: the first report ends the program, with status 66.  gcc
+# 12's TSan cannot start when ASLR may place the program where it wants
+# its shadow memory.  Measured on Linux 6.18: a TSan program failed to
+# start 0 times in 300 with vm.mmap_rnd_bits=28, 23 in 40 with 29, 32 in
+# 40 with 30, every time with 31 and 32; with setarch -R (ASLR off),
+# never.  So the tests run under setarch -R where the kernel randomizes
+# more than 28 bits, or where a TSan program fails to start.
+check-tsan: sanitize-srcdir
+	@$(MKDIR_P) '$(san_top)/tsan'
+	@cd '$(san_top)/tsan' \
+	  && { test -f config.status || $(san_configure) --enable-sanitizers=thread; } \
+	  && $(MAKE) $(AM_MAKEFLAGS) all \
+	  && bits=$$(cat /proc/sys/vm/mmap_rnd_bits 2> /dev/null || echo 28) \
+	  && if test "$$bits" -le 28 && src/rm --version > /dev/null 2>&1; then \
+	       norandom=; \
+	     else \
+	       norandom="setarch $$(uname -m) -R"; \
+	       echo "check-tsan: vm.mmap_rnd_bits=$$bits: ASLR off ($$norandom)"; \
+	       $$norandom src/rm --version > /dev/null || exit 1; \
+	     fi \
+	  && TSAN_OPTIONS='halt_on_error=1 exitcode=66 second_deadlock_stack=1' \
+	     $$norandom $(MAKE) $(AM_MAKEFLAGS) check VERBOSE=yes \
+	       TESTS='$(tsan_unit_tests) $(program_threads4_tests)' \
+	       TESTS_ENVIRONMENT='LIBFTS_THREADS=4; export LIBFTS_THREADS;'
+
+clean-local: clean-sanitize
+clean-sanitize:
+	-test ! -d '$(san_top)' || { chmod -R u+w '$(san_top)' && rm -rf '$(san_top)'; }
 
 # ---- the parallel walk's races, at length ---------------------------------------
 # (make check-stress: the walk's suite with LIBFTS_STRESS_ROUNDS rounds of its

@@ -28,5 +28,6 @@ chmod_shell_tests = \
   tests/chmod/verbose.sh \
   tests/chmod/version.sh
 
-TESTS += $(chmod_shell_tests)
+# Each twice: with one thread and with four (see tests/local.mk).
+TESTS += $(chmod_shell_tests) $(chmod_shell_tests:.sh=.sh.threads4)
 EXTRA_DIST += $(chmod_shell_tests) tests/chmod/chmod-init.sh

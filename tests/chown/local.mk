@@ -28,5 +28,6 @@ chown_shell_tests = \
   tests/chown/vanished.sh \
   tests/chown/verbose.sh
 
-TESTS += $(chown_shell_tests)
+# Each twice: with one thread and with four (see tests/local.mk).
+TESTS += $(chown_shell_tests) $(chown_shell_tests:.sh=.sh.threads4)
 EXTRA_DIST += $(chown_shell_tests) tests/chown/chown-init.sh

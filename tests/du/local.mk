@@ -49,5 +49,6 @@ du_shell_tests = \
   tests/du/vanished.sh \
   tests/du/version.sh
 
-TESTS += $(du_shell_tests)
+# Each twice: with one thread and with four (see tests/local.mk).
+TESTS += $(du_shell_tests) $(du_shell_tests:.sh=.sh.threads4)
 EXTRA_DIST += $(du_shell_tests) tests/du/du-init.sh

@@ -57,5 +57,6 @@ rm_shell_tests = \
   tests/rm/verbose.sh \
   tests/rm/version.sh
 
-TESTS += $(rm_shell_tests)
+# Each twice: with one thread and with four (see tests/local.mk).
+TESTS += $(rm_shell_tests) $(rm_shell_tests:.sh=.sh.threads4)
 EXTRA_DIST += $(rm_shell_tests) tests/rm/rm-init.sh

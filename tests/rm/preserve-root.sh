@@ -23,6 +23,8 @@ if head -n 5 "$rm_" 2>/dev/null | grep -i libtool > /dev/null; then
   for c in "$d/lt-$b" "$d/$b"; do test -f "$c" && { bin=$c; break; }; done
   test "$bin" = "$rm_" && framework_failure_ "no binary behind $rm_"
 fi
+is_sanitized_ "$bin" \
+  && skip_ "built with a sanitizer: its runtime needs /proc, which the chroot lacks"
 mkdir -p root/bin root/etc root/dir/sub && : > root/dir/sub/f && : > root/top \
   && ln -s / root/rootlink && ln -s .. root/dir/up \
   && cp "$bin" root/bin/rm || framework_failure_ "cannot build the chroot"
