@@ -26,6 +26,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef __linux__
 # include <linux/openat2.h>
@@ -143,16 +144,43 @@ relieve (struct fts__wfd *c)
   return true;
 }
 
+/* Whether some of the walk's descriptors are open beyond the one the
+   calling thread is asking for: another thread may give one back.  */
+static bool
+others_hold (struct fts__wfd *c)
+{
+  pthread_mutex_lock (&c->lock);
+  bool some = c->open > 1;
+  pthread_mutex_unlock (&c->lock);
+  return some;
+}
+
+/* How long a thread waits, in all, for another to give back a descriptor
+   when the process has none left and all of the walk's are in use: other
+   threads hold theirs for a system call or two, so a short wait usually
+   ends it; past it, the caller gets EMFILE (FTS_DNR).  */
+enum { EMFILE_WAIT_NSEC = 1000000, EMFILE_WAIT_TRIES = 1000 };
+
 /* openat (DIRFD, NAME, FLAGS), retried after closing one of ours while the
-   process is out of descriptors.  */
+   process is out of descriptors, or, when none of ours can be closed but
+   other threads hold some, after a moment.  */
 static int
 open_retrying (struct fts__wfd *c, int dirfd, const char *name, int flags)
 {
-  for (;;)
+  for (int tries = 0;;)
     {
       int fd = openat (dirfd, name, flags);
-      if (fd >= 0 || (errno != EMFILE && errno != ENFILE) || !relieve (c))
+      if (fd >= 0 || (errno != EMFILE && errno != ENFILE))
         return fd;
+      if (relieve (c))
+        continue;
+      if (c->threads < 2 || ++tries > EMFILE_WAIT_TRIES || !others_hold (c))
+        {
+          errno = EMFILE;
+          return -1;
+        }
+      struct timespec ts = { 0, EMFILE_WAIT_NSEC };
+      nanosleep (&ts, NULL);
     }
 }
 

@@ -101,6 +101,7 @@ struct fts__wfd
   struct fts__wnode lru;           /* sentinel: lru_next is the oldest */
   unsigned open;
   unsigned budget;
+  unsigned threads;                /* of the walk: set before it starts */
   unsigned long long opens;        /* for the statistics */
   unsigned long long reopens;
   unsigned long long stats;

@@ -1058,6 +1058,7 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
   pthread_mutex_init (&w->all_lock, NULL);
   w->all.all_next = w->all.all_prev = &w->all;
   fts__wfd_init (&w->fdc, budget);
+  w->fdc.threads = threads;
   w->top.level = FTS_ROOTLEVEL - 1;
   w->top.tail = &w->top.head;
   w->top.fd = -1;
