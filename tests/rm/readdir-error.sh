@@ -29,9 +29,13 @@ mkdir mnt && mount_ -t ext4 "$loop_dev_" mnt || skip_ "cannot mount ext4"
   || framework_failure_ "cannot fill the image"
 umount mnt && mounts_= || framework_failure_ "cannot unmount"
 
-# Corrupt the sixth block of t/d (a leaf of its htree).
-set -- $(debugfs -R 'blocks /t/d' img 2>/dev/null)
-test $# -ge 8 || framework_failure_ "t/d has only $# blocks"
+# Corrupt the sixth block of t/d (a leaf of its htree).  Once under heavy
+# load debugfs found no block at all: so sync first, and say what debugfs
+# said if it happens again.
+sync
+set -- $(debugfs -R 'blocks /t/d' img 2>../_debugfs.err)
+test $# -ge 8 || { sleep 1; sync; set -- $(debugfs -R 'blocks /t/d' img 2>>../_debugfs.err); }
+test $# -ge 8 || { cat ../_debugfs.err >&2; framework_failure_ "t/d has only $# blocks"; }
 head -c 1024 /dev/zero | tr '\0' '\252' \
   | dd of=img bs=1024 seek=$6 count=1 conv=notrunc status=none \
   || framework_failure_ "cannot corrupt the image"
