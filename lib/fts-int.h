@@ -233,7 +233,10 @@ int fts__reopen_parent (struct fts__stream *s, FTSENT *child);
 bool fts__parse_threshold (const char *s, size_t *out);
 size_t fts__env_threshold (void);
 enum libfts_fs_policy fts__env_fs_policy (void);
-bool fts__want_inode_sort (const struct fts__stream *s, size_t count,
-                           const struct fts__fs_row *fs);
+void fts__sort_chunk (struct fts__dir *dir, size_t threshold,
+                      enum libfts_fs_policy policy,
+                      const struct fts__fs_row *fs,
+                      struct libfts_stats *stats);
+size_t fts__chunk_entries (size_t threshold);
 
 #endif /* LIBFTS_FTS_INT_H */

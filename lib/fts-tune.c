@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* Parse S as a threshold: a decimal number of entries that fits size_t
    (LIBFTS_INODE_SORT_NEVER excluded) or "off".  Returns true and stores it
@@ -64,15 +65,51 @@ fts__env_fs_policy (void)
 }
 
 /* Whether a directory of COUNT entries, on a file system whose policy is
-   FS, is to be handed out in inode order by stream S.  */
-bool
-fts__want_inode_sort (const struct fts__stream *s, size_t count,
-                      const struct fts__fs_row *fs)
+   FS, is to be handed out in inode order under THRESHOLD and POLICY (a
+   stream's or a parallel walk's).  */
+static bool
+want_inode_sort (size_t threshold, enum libfts_fs_policy policy,
+                 size_t count, const struct fts__fs_row *fs)
 {
-  if (s->sort_threshold == LIBFTS_INODE_SORT_NEVER
-      || count < s->sort_threshold || count < 2)
+  if (threshold == LIBFTS_INODE_SORT_NEVER || count < threshold || count < 2)
     return false;
-  return s->fs_policy == LIBFTS_FS_POLICY_ALL || fs->sort;
+  return policy == LIBFTS_FS_POLICY_ALL || fs->sort;
+}
+
+static unsigned long long
+now_nsec (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+/* DIR holds a chunk just read: sort it by inode when the directory has
+   reached THRESHOLD and the file system's policy FS (or POLICY) says so,
+   counting the time and the directory sorted whole in STATS.  */
+void
+fts__sort_chunk (struct fts__dir *dir, size_t threshold,
+                 enum libfts_fs_policy policy, const struct fts__fs_row *fs,
+                 struct libfts_stats *stats)
+{
+  if (!want_inode_sort (threshold, policy, dir->total, fs))
+    return;
+  unsigned long long t0 = now_nsec ();
+  fts__dir_sort_by_inode (dir);
+  stats->sort_nsec += now_nsec () - t0;
+  if (dir->total == dir->count)
+    stats->dirs_sorted++;
+}
+
+/* How many entries of a directory are read, sorted and handed out at a
+   time under THRESHOLD: FTS__DIR_CHUNK_ENTRIES, or the threshold when it
+   is larger, so that a directory that reaches it has each chunk sorted.  */
+size_t
+fts__chunk_entries (size_t threshold)
+{
+  return threshold != LIBFTS_INODE_SORT_NEVER
+         && threshold > FTS__DIR_CHUNK_ENTRIES
+         ? threshold : FTS__DIR_CHUNK_ENTRIES;
 }
 
 int

@@ -31,7 +31,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* One visit in progress: the public entry and what libfts keeps with it.  */
@@ -353,37 +352,14 @@ release (struct wctx *ctx, struct fts__wnode *n, bool post)
 
 /* ---- reading a directory ------------------------------------------------------ */
 
-static unsigned long long
-now_nsec (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
-static bool
-want_sort (const struct libfts_walk *w, size_t count,
-           const struct fts__fs_row *fs)
-{
-  if (w->sort_threshold == LIBFTS_INODE_SORT_NEVER
-      || count < w->sort_threshold || count < 2)
-    return false;
-  return w->fs_policy == LIBFTS_FS_POLICY_ALL || fs->sort;
-}
-
 /* D's chunk was just read: count it and sort it when it should be.  */
 static void
 take_chunk (struct wctx *ctx, struct fts__dir *dir,
             const struct fts__fs_row *fs)
 {
   ctx->st.entries += dir->count;
-  if (!want_sort (ctx->w, dir->total, fs))
-    return;
-  unsigned long long t0 = now_nsec ();
-  fts__dir_sort_by_inode (dir);
-  ctx->st.sort_nsec += now_nsec () - t0;
-  if (dir->total == dir->count)
-    ctx->st.dirs_sorted++;
+  fts__sort_chunk (dir, ctx->w->sort_threshold, ctx->w->fs_policy, fs,
+                   &ctx->st);
 }
 
 /* Make a record for each subdirectory (by d_type) of DIR's chunk, in
@@ -524,14 +500,10 @@ static struct fts__dir_reader
 reader_for (struct wctx *ctx, const struct fts__fs_row *fs)
 {
   struct libfts_walk *w = ctx->w;
-  size_t chunk = FTS__DIR_CHUNK_ENTRIES;
-  if (w->sort_threshold != LIBFTS_INODE_SORT_NEVER
-      && w->sort_threshold > chunk)
-    chunk = w->sort_threshold;
   return (struct fts__dir_reader) {
     .buf = ctx->buf,
     .bufsize = FTS__GETDENTS_BUFSIZE,
-    .chunk = chunk,
+    .chunk = fts__chunk_entries (w->sort_threshold),
     .short_batch_ends = fs->fills_batches
                         && isset (w, LIBFTS_WALK_TRUST_SHORT_READS),
   };

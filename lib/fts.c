@@ -18,7 +18,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* glibc's fts and fts64 are one ABI only where ino_t and off_t are 64-bit.  */
@@ -449,14 +448,6 @@ sort_list (struct fts__stream *s, FTSENT **head)
   return 0;
 }
 
-static unsigned long long
-now_nsec (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
-}
-
 static size_t
 count_entries (const struct fts__dir *dir, bool seedot)
 {
@@ -549,16 +540,10 @@ static struct fts__dir_reader
 reader_for (const struct fts__stream *s, const struct fts__fs_row *fs,
             bool list)
 {
-  size_t chunk = FTS__DIR_CHUNK_ENTRIES;
-  if (list)
-    chunk = SIZE_MAX;
-  else if (s->sort_threshold != LIBFTS_INODE_SORT_NEVER
-           && s->sort_threshold > chunk)
-    chunk = s->sort_threshold;
   return (struct fts__dir_reader) {
     .buf = s->getdents_buf,
     .bufsize = FTS__GETDENTS_BUFSIZE,
-    .chunk = chunk,
+    .chunk = list ? SIZE_MAX : fts__chunk_entries (s->sort_threshold),
     .seedot = isset (s, FTS_SEEDOT),
     .short_batch_ends = fs->fills_batches && isset (s, FTS_TRUST_SHORT_READS),
   };
@@ -574,13 +559,8 @@ take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
   s->stats.entries += count_entries (dir, isset (s, FTS_SEEDOT));
   if (dir->read_errno)
     d->fts_errno = dir->read_errno;
-  if (s->compar || !fts__want_inode_sort (s, dir->total, fs))
-    return;
-  unsigned long long t0 = now_nsec ();
-  fts__dir_sort_by_inode (dir);
-  s->stats.sort_nsec += now_nsec () - t0;
-  if (dir->total == dir->count)
-    s->stats.dirs_sorted++;
+  if (!s->compar)
+    fts__sort_chunk (dir, s->sort_threshold, s->fs_policy, fs, &s->stats);
 }
 
 /* Read directory D (an FTS_D entry): open it relative to its parent, read
