@@ -62,7 +62,7 @@ struct fts__wnode
   void *data;                      /* the caller's slot */
   dev_t dev;                       /* identity, once opened */
   dev_t root_dev;
-  ino_t ino;                       /* d_ino until opened, then st_ino */
+  ino_t ino;                       /* d_ino until entered, then st_ino */
   long level;
   size_t em_base;                  /* emitter: its parent's path length */
   atomic_long pending;             /* its own read + subdirectories not
@@ -71,7 +71,6 @@ struct fts__wnode
   int fd;                          /* -1: closed; under the fd lock */
   unsigned pins;                   /* users of fd; under the fd lock */
   int read_errno;                  /* a read cut short: FTS_ERR */
-  bool opened;                     /* dev and ino are st_dev, st_ino */
   bool followed;                   /* a root opened through a symlink */
   bool done;                       /* last report queued; emit lock */
   size_t namelen;

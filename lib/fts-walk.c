@@ -369,19 +369,18 @@ static int
 push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
 {
   struct libfts_walk *w = ctx->w;
-  size_t k = 0;
+  size_t want = 0;
   for (size_t i = 0; i < dir->count; i++)
-    if (dir->ents[i].type == DT_DIR)
-      k++;
-  if (k > ctx->kids_cap)
+    want += dir->ents[i].type == DT_DIR;
+  if (want > ctx->kids_cap)
     {
       free (ctx->kids);
-      ctx->kids = malloc (k * sizeof *ctx->kids);
-      ctx->kids_cap = ctx->kids ? k : 0;
+      ctx->kids = malloc (want * sizeof *ctx->kids);
+      ctx->kids_cap = ctx->kids ? want : 0;
       if (!ctx->kids)
         return -1;
     }
-  k = 0;
+  size_t k = 0;
   for (size_t i = 0; i < dir->count; i++)
     {
       const struct fts__dent *de = &dir->ents[i];
@@ -393,9 +392,6 @@ push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
         break;
       ctx->kids[k++] = c;
     }
-  size_t want = 0;
-  for (size_t i = 0; i < dir->count; i++)
-    want += dir->ents[i].type == DT_DIR;
   atomic_fetch_add_explicit (&d->pending, k, memory_order_relaxed);
   push_tasks (w, ctx->kids, k);
   if (k == want)
@@ -642,7 +638,6 @@ enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
     n->root_dev = st->st_dev;
   bool cycle = is_cycle (n, st);
   n->ino = st->st_ino;
-  n->opened = true;
   entry_of_node (&e, w, n, pfd, cycle ? FTS_DC : FTS_D, 0, st);
   int r = call_visit (w, &e);
   *post = false;

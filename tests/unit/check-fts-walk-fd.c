@@ -23,24 +23,31 @@
 /* The roots' parent, as the walk has it.  */
 static struct fts__wnode top = { .level = FTS_ROOTLEVEL - 1, .fd = -1 };
 
-/* A record for NAME below PARENT whose identity is that of the directory
-   at PATH (relative to the test's directory), as if it had been opened.  */
+/* A record for NAME below PARENT whose identity is ST's, as if the walk
+   had entered it.  */
 static struct fts__wnode *
-node (struct fts__wnode *parent, const char *name, const char *path)
+node_st (struct fts__wnode *parent, const char *name, const struct stat *st)
 {
   struct fts__wnode *n = unit_keep (calloc (1, sizeof *n + strlen (name) + 1));
-  struct stat st;
-  ck_assert_msg (lstat (path, &st) == 0, "lstat %s: %s", path,
-                 strerror (errno));
   strcpy (n->name, name);
   n->namelen = strlen (name);
   n->parent = parent;
   n->level = parent->level + 1;
   n->fd = -1;
-  n->dev = st.st_dev;
-  n->ino = st.st_ino;
-  n->opened = true;
+  n->dev = st->st_dev;
+  n->ino = st->st_ino;
   return n;
+}
+
+/* The same, the identity that of the directory at PATH (relative to the
+   test's directory).  */
+static struct fts__wnode *
+node (struct fts__wnode *parent, const char *name, const char *path)
+{
+  struct stat st;
+  ck_assert_msg (lstat (path, &st) == 0, "lstat %s: %s", path,
+                 strerror (errno));
+  return node_st (parent, name, &st);
 }
 
 /* The inode of the directory open on FD.  */
@@ -179,17 +186,9 @@ START_TEST (reopen_past_path_max)
       ck_assert_int_ge (next, 0);
       close (fd);
       fd = next;
-      struct fts__wnode *n = unit_keep (calloc (1, sizeof *n + sizeof name));
       struct stat st;
       ck_assert_int_eq (fstat (fd, &st), 0);
-      strcpy (n->name, name);
-      n->namelen = strlen (name);
-      n->parent = q;
-      n->level = q->level + 1;
-      n->fd = -1;
-      n->dev = st.st_dev;
-      n->ino = st.st_ino;
-      q = n;
+      q = node_st (q, name, &st);
     }
   int deep = fts__wfd_pin (&c, q);
   ck_assert_msg (deep >= 0, "pin: %s", strerror (errno));
