@@ -346,6 +346,73 @@ erofs_or_missing (int dirfd, char const *name, int err)
   return err;
 }
 
+/* What rm does after unlinkat failed to remove an entry.  */
+enum after_failure
+{
+  AF_FAIL,                      /* diagnose the error (or ignore it, -f) */
+  AF_AGAIN,                     /* not stat'ed, and a directory after all:
+                                   have the walk stat it and come back */
+  AF_AS_FILE                    /* "rmdir" found no directory: unlink it */
+};
+
+/* Classify the failure *ERR of unlinkat to remove NAME in DIRFD, a
+   directory when IS_DIR, which was not stat'ed (NSOK), below the operands
+   (BELOW_ROOT), READ_ERRNO saying why it could not be read to its end.
+   d_type is only a hint: a file that unlink finds to be a directory comes
+   back (AF_AGAIN), and a directory below the operands that rmdir finds to
+   be something else by now is unlinked (AF_AS_FILE).  *ERR may be made
+   more precise: ENOENT for a missing file on a read-only file system, the
+   read error behind a directory that is not empty.  */
+static enum after_failure
+classify_failure (int dirfd, char const *name, bool is_dir, bool nsok,
+                  bool below_root, int read_errno, int *err)
+{
+  switch (*err)
+    {
+    case EISDIR: case EPERM:    /* Linux says EISDIR, POSIX allows EPERM */
+      if (!is_dir && nsok)
+        return AF_AGAIN;
+      break;
+    case ENOTDIR:               /* an operand "link/" is reported */
+      if (is_dir && below_root)
+        return AF_AS_FILE;
+      break;
+    case EROFS:
+      *err = erofs_or_missing (dirfd, name, *err);
+      break;
+    case ENOTEMPTY: case EEXIST:
+      /* Read to its end, or did an error cut the read short?  Newer GNU
+         reports the error that kept entries from being seen.  */
+      if (is_dir && !read_errno)
+        {
+          int status = directory_status (dirfd, name);
+          if (0 < status)
+            *err = status;
+        }
+      break;
+    default:                    /* the kernel's reason is the one to give */
+      break;
+    }
+  return AF_FAIL;
+}
+
+/* The error to report for the failure ERR to remove a directory (IS_DIR)
+   or file, READ_ERRNO saying why it could not be read: the rmdir of an
+   unreadable directory fails with ENOTEMPTY and the like, which say less.
+   0 when X says to ignore it (-f, and the file is missing).  */
+static int
+error_to_report (struct rm_options const *x, bool is_dir, int err,
+                 int read_errno)
+{
+  if (x->ignore_missing_files && (err == ENOENT || err == ENOTDIR))
+    return 0;
+  if (is_dir && read_errno
+      && (err == ENOTEMPTY || err == EEXIST || err == EISDIR
+          || err == ENOTDIR))
+    return read_errno;
+  return err;
+}
+
 /* Diagnose the failure ERR to remove ENT, a directory when IS_DIR, and
    mark its ancestors; or, with -f, ignore it if ENT is missing.
    READ_ERRNO: why ENT could not be read, if it could not.  The rmdir of
@@ -355,12 +422,9 @@ static enum RM_status
 removal_failed (struct walk const *w, FTSENT *ent, bool is_dir, int err,
                 int read_errno)
 {
-  if (w->x->ignore_missing_files && (err == ENOENT || err == ENOTDIR))
+  err = error_to_report (w->x, is_dir, err, read_errno);
+  if (!err)
     return RM_OK;
-  if (is_dir && read_errno
-      && (err == ENOTEMPTY || err == EEXIST || err == EISDIR
-          || err == ENOTDIR))
-    err = read_errno;
   error (0, err, _("cannot remove %s"), quoteaf (ent->fts_path));
   mark_ancestors (ent);
   return RM_ERROR;
@@ -386,32 +450,17 @@ excise (struct walk *w, FTSENT *ent, bool is_dir, int read_errno)
       return RM_OK;
     }
   err = errno;
-  switch (err)
+  switch (classify_failure (libfts_dirfd (w->fts), ent->fts_accpath, is_dir,
+                            ent->fts_info == FTS_NSOK,
+                            FTS_ROOTLEVEL < ent->fts_level, read_errno, &err))
     {
-    case EISDIR: case EPERM:    /* Linux says EISDIR, POSIX allows EPERM */
-      if (!is_dir && ent->fts_info == FTS_NSOK
-          && fts_set (w->fts, ent, FTS_AGAIN) == 0)
+    case AF_AGAIN:
+      if (fts_set (w->fts, ent, FTS_AGAIN) == 0)
         return RM_OK;
       break;
-    case ENOTDIR:               /* an operand "link/" is reported */
-      if (is_dir && FTS_ROOTLEVEL < ent->fts_level)
-        return excise (w, ent, false, 0);
-      break;
-    case EROFS:
-      err = erofs_or_missing (libfts_dirfd (w->fts), ent->fts_accpath, err);
-      break;
-    case ENOTEMPTY: case EEXIST:
-      /* Read to its end, or did an error cut the read short?  Newer GNU
-         reports the error that kept entries from being seen.  */
-      if (is_dir && !read_errno)
-        {
-          int status = directory_status (libfts_dirfd (w->fts),
-                                         ent->fts_accpath);
-          if (0 < status)
-            err = status;
-        }
-      break;
-    default:                    /* the kernel's reason is the one to give */
+    case AF_AS_FILE:
+      return excise (w, ent, false, 0);
+    case AF_FAIL:
       break;
     }
   return removal_failed (w, ent, is_dir, err, read_errno);
@@ -813,12 +862,9 @@ static enum RM_status
 pr_failed (struct pr_walk *pw, struct libfts_walk_entry *e, bool is_dir,
            int err, int read_errno)
 {
-  if (pw->x->ignore_missing_files && (err == ENOENT || err == ENOTDIR))
+  err = error_to_report (pw->x, is_dir, err, read_errno);
+  if (!err)
     return RM_OK;
-  if (is_dir && read_errno
-      && (err == ENOTEMPTY || err == EEXIST || err == EISDIR
-          || err == ENOTDIR))
-    err = read_errno;
   pr_report (e, PR_CANNOT_REMOVE, err);
   libfts_walk_flag_ancestors (e);
   return RM_ERROR;
@@ -840,31 +886,15 @@ pr_excise (struct pr_walk *pw, struct libfts_walk_entry *e, bool is_dir,
       return RM_OK;
     }
   err = errno;
-  switch (err)
+  switch (classify_failure (e->dirfd, e->name, is_dir, e->info == FTS_NSOK,
+                            FTS_ROOTLEVEL < e->level, read_errno, &err))
     {
-    case EISDIR: case EPERM:    /* Linux says EISDIR, POSIX allows EPERM */
-      if (!is_dir && e->info == FTS_NSOK)
-        {
-          *again = true;
-          return RM_OK;
-        }
-      break;
-    case ENOTDIR:               /* an operand "link/" is reported */
-      if (is_dir && FTS_ROOTLEVEL < e->level)
-        return pr_excise (pw, e, false, 0, again);
-      break;
-    case EROFS:
-      err = erofs_or_missing (e->dirfd, e->name, err);
-      break;
-    case ENOTEMPTY: case EEXIST:
-      if (is_dir && !read_errno)
-        {
-          int status = directory_status (e->dirfd, e->name);
-          if (0 < status)
-            err = status;
-        }
-      break;
-    default:                    /* the kernel's reason is the one to give */
+    case AF_AGAIN:
+      *again = true;
+      return RM_OK;
+    case AF_AS_FILE:
+      return pr_excise (pw, e, false, 0, again);
+    case AF_FAIL:
       break;
     }
   return pr_failed (pw, e, is_dir, err, read_errno);
