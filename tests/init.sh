@@ -127,6 +127,25 @@ san_reports_check_ ()
   test -z "$san_found_"
 }
 
+# ---- the symlink-swap race --------------------------------------------------
+# swap_stop_ PID OUT DIR: stop tests/rm/swap-helper, running as PID with its
+# stdout to OUT and swapping in DIR; put back a directory it was killed in
+# the middle of swapping; set swap_count_ to the swaps it made.  SIGTERM
+# twice: the first may reach the forked shell before it execs the helper
+# (lost, or deferred), or the helper before it installs its handler (it
+# dies without printing: no count, and 0 is taken).
+swap_stop_ ()
+{
+  kill "$1" 2>/dev/null; sleep 0.1; kill "$1" 2>/dev/null; wait "$1"
+  swap_count_=$(cat "$2")
+  swap_count_=${swap_count_:-0}
+  for v_ in "$3"/v*.swap; do
+    test -e "$v_" || continue
+    rm -f "${v_%.swap}" && mv "$v_" "${v_%.swap}" \
+      || framework_failure_ "restore $v_"
+  done
+}
+
 cleanup_ ()
 {
   cd / || :

@@ -154,17 +154,8 @@ race_round_ ()
   n_=$1; shift
   "$race_helper_" t/dir $n_ "$PWD/outside" > _swaps & pid_=$!
   "$@" < /dev/null > _out 2>&1
-  # Twice: a SIGTERM that reaches the helper's shell before it runs the
-  # helper may be lost (the shell defers it to a trap, then execs).
-  kill $pid_ 2>/dev/null; sleep 0.1; kill $pid_ 2>/dev/null; wait $pid_
-  n_=$(cat _swaps)          # empty if killed before it got going
-  race_swaps_=$((race_swaps_ + ${n_:-0}))
-  # The helper may have been killed in the middle of a swap.
-  for v_ in t/dir/v*.swap; do
-    test -e "$v_" || continue
-    rm -f "${v_%.swap}" && mv "$v_" "${v_%.swap}" \
-      || framework_failure_ "restore $v_"
-  done
+  swap_stop_ $pid_ _swaps t/dir
+  race_swaps_=$((race_swaps_ + swap_count_))
   list_ outside > _outside
   compare _exp.outside _outside
 }

@@ -42,8 +42,8 @@ while test $r -lt $rounds; do
     || framework_failure_ "cannot make the tree"
   "$helper" t/dir $count "$PWD/outside" > _swaps & pid=$!
   run_rm -rf t < /dev/null > /dev/null 2>&1
-  kill $pid 2>/dev/null; wait $pid
-  swaps=$((swaps + $(cat _swaps)))
+  swap_stop_ $pid _swaps t/dir
+  swaps=$((swaps + swap_count_))
   rm -rf t || framework_failure_ "cannot clean up t"
   list_ outside > _outside
   compare _exp.outside _outside || { echo "round $r: outside changed" >&2; fail=1; break; }
