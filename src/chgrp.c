@@ -23,6 +23,8 @@
 #include <config.h>
 
 #include <errno.h>
+#include <grp.h>
+#include <inttypes.h>
 #include <locale.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -35,8 +37,9 @@
 #include "gettext.h"
 #include "progname.h"
 #include "quote.h"
-#include "userspec.h"
+#include "intprops.h"
 #include "xalloc.h"
+#include "xstrtol.h"
 
 #include "chown-core.h"
 #include "package-info.h"
@@ -137,25 +140,28 @@ ids_from_reference (char const *rfile, struct chown_ids *ids,
 }
 
 /* The new group GROUP, a name or a number ("" changes nothing), into
-   *IDS and X; the messages name it as given.  Parsed by gnulib's userspec
-   as the spec ":GROUP".  Exits if GROUP is invalid.  */
+   *IDS and X; the messages name it as given.  Exits if GROUP is invalid.
+   Not parsed as chown's ":GROUP": any number a gid_t holds is taken,
+   4294967295 too, which is -1 and changes nothing, as GNU chgrp takes
+   it (chown rejects it).  */
 static void
 ids_from_group (char const *group, struct chown_ids *ids,
                 struct chown_options *x)
 {
-  char *spec;
-  char const *e;
-  uid_t uid = -1;
-
   if (!*group)
     return;
-  spec = xmalloc (strlen (group) + 2);
-  spec[0] = ':';
-  strcpy (spec + 1, group);
-  e = parse_user_spec (spec, &uid, &ids->gid, NULL, NULL);
-  if (e)
-    error (EXIT_FAILURE, 0, "%s: %s", e, quote (group));
-  free (spec);
+  struct group *gr = getgrnam (group);
+  if (gr)
+    ids->gid = gr->gr_gid;
+  else
+    {
+      uintmax_t n;
+      if (xstrtoumax (group, NULL, 10, &n, "") != LONGINT_OK
+          || n > TYPE_MAXIMUM (gid_t))
+        error (EXIT_FAILURE, 0, _("invalid group: %s"), quote (group));
+      ids->gid = n;
+    }
+  endgrent ();
   x->group_name = group;
 }
 

@@ -15,6 +15,7 @@ chown_shell_tests = \
   tests/chown/gnu-diff.sh \
   tests/chown/help.sh \
   tests/chown/invalid-spec.sh \
+  tests/chown/minus-one.sh \
   tests/chown/no-stat.sh \
   tests/chown/parallel-order.sh \
   tests/chown/permission-denied.sh \
