@@ -287,10 +287,75 @@ classify (struct fts__stream *s, FTSENT *p)
   return FTS_DEFAULT;
 }
 
+/* Linux follows at most this many symbolic links in the resolution of
+   one path, nested or not (MAXSYMLINKS, fs/namei.c); the next fails with
+   ELOOP.  Other fts (gnulib's, BSD's) stat each entry of a logical walk
+   by its whole path, so that is where they stop: a chain of links to
+   directories ends at the entry whose path holds one link too many.  */
+enum { MAX_PATH_SYMLINKS = 40 };
+
+/* P's stat failed with errno: FTS_NS, with fts_errno set and the stat
+   buffer zeroed.  */
+static int
+stat_failed (FTSENT *p)
+{
+  p->fts_errno = errno;
+  memset (p->fts_statp, 0, sizeof *p->fts_statp);
+  return FTS_NS;
+}
+
+/* Whether P, NAME in DIRFD, whose stat followed a final symbolic link if
+   there was one, was one: d_type says, or when getdents gave none (a
+   root, some file systems) an lstat.  */
+static bool
+followed_a_link (struct fts__stream *s, FTSENT *p, int dirfd,
+                 const char *name)
+{
+  unsigned char type = fts__priv (p)->d_type;
+  if (type != DT_UNKNOWN)
+    return type == DT_LNK;
+  struct stat st;
+  s->stats.stat_calls++;
+  return fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
+         && S_ISLNK (st.st_mode);
+}
+
+/* Count in P's links the symbolic link its stat followed, if any.  Only
+   a directory's count matters (its children start from it), so only a
+   directory may cost an lstat.  */
+static void
+count_followed_link (struct fts__stream *s, FTSENT *p, int dirfd,
+                     const char *name)
+{
+  struct fts__ent *e = fts__priv (p);
+  if (S_ISDIR (e->st.st_mode) && followed_a_link (s, p, dirfd, name))
+    e->links++;
+}
+
+/* Stat P, NAME in DIRFD, to be followed but reached through
+   MAX_PATH_SYMLINKS links already: a symbolic link fails with ELOOP, as
+   resolving P's path would; anything else is lstat'ed, which is what
+   following means for it.  Returns P's fts_info, FTS_NS on failure.  */
+static int
+stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
+                    const char *name)
+{
+  s->stats.stat_calls++;
+  if (fstatat (dirfd, name, p->fts_statp, AT_SYMLINK_NOFOLLOW) == 0)
+    {
+      if (!S_ISLNK (p->fts_statp->st_mode))
+        return classify (s, p);
+      errno = ELOOP;
+    }
+  return stat_failed (p);
+}
+
 /* Stat P relative to its parent's descriptor (a root: relative to where
-   the walk started), following a final symlink if FOLLOW.  Returns P's new
-   fts_info and sets fts_errno: FTS_NS when the stat failed (the stat
-   buffer is then zeroed), FTS_SLNONE for a followed symlink to nothing.  */
+   the walk started), following a final symlink if FOLLOW, unless P's
+   path then holds more links than the kernel would follow (ELOOP).
+   Returns P's new fts_info and sets fts_errno: FTS_NS when the stat
+   failed (the stat buffer is then zeroed), FTS_SLNONE for a followed
+   symlink to nothing.  */
 static int
 stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
 {
@@ -298,16 +363,22 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
   const char *name = e->arg ? e->arg : p->fts_name;
   p->fts_errno = 0;
   p->fts_cycle = NULL;
+  e->flags &= ~FTS__E_FOLLOWED;
+  e->links = fts__priv (p->fts_parent)->links;
   int dirfd = fts__dir_fd (s, p->fts_parent);
   if (dirfd == -1)
-    goto out_failed;
+    return stat_failed (p);
+  if (follow && e->links >= MAX_PATH_SYMLINKS)
+    return stat_at_link_limit (s, p, dirfd, name);
 
-  e->flags &= ~FTS__E_FOLLOWED;
   s->stats.stat_calls++;
   if (fstatat (dirfd, name, &e->st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
     {
       if (follow)
-        e->flags |= FTS__E_FOLLOWED;
+        {
+          e->flags |= FTS__E_FOLLOWED;
+          count_followed_link (s, p, dirfd, name);
+        }
       return classify (s, p);
     }
   if (follow)
@@ -324,11 +395,7 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
         }
       errno = err;
     }
-
- out_failed:
-  p->fts_errno = errno;
-  memset (&e->st, 0, sizeof e->st);
-  return FTS_NS;
+  return stat_failed (p);
 }
 
 /* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds

@@ -477,6 +477,43 @@ START_TEST (test_cycle)
 }
 END_TEST
 
+/* A logical walk counts the symbolic links followed on each entry's way
+   from the root, as the kernel would resolving its path: 1/s -> ../2,
+   2/s -> ../3 ..., and the entry reached through a 41st link is FTS_NS
+   with ELOOP, not followed; a file beside it, reached through 40, is
+   still FTS_F.  (Physical walks follow nothing: nothing to count.)  */
+START_TEST (test_logical_link_limit)
+{
+  int options = _i ? FTS_LOGICAL | FTS_DIRFD : FTS_LOGICAL;
+  for (int i = 1; i <= 45; i++)
+    unit_make (unit_fmt ("%d/s->../%d", i, i + 1));
+  unit_make ("45/ 41/f");
+  FTS *sp = open1 ("1", options, NULL);
+  FTSENT *p;
+  long deepest_dir = -1;
+  const char *ns = NULL, *f = NULL;
+  while ((p = fts_read (sp)))
+    {
+      if (p->fts_info == FTS_D && p->fts_level > deepest_dir)
+        deepest_dir = p->fts_level;
+      if (p->fts_info == FTS_NS)
+        ns = unit_fmt ("%s", unit_line (p));
+      if (p->fts_info == FTS_F)
+        f = unit_fmt ("%s", unit_line (p));
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (deepest_dir, 40);
+  char *s40 = unit_fmt ("1%0*d", 80, 0);
+  for (int i = 1; i < 81; i += 2)
+    memcpy (s40 + i, "/s", 2);
+  ck_assert_ptr_nonnull (ns);
+  ck_assert_str_eq (ns, unit_fmt ("NS 41 %s/s ELOOP\n", s40));
+  ck_assert_ptr_nonnull (f);
+  ck_assert_str_eq (f, unit_fmt ("F 41 %s/f\n", s40));
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
 START_TEST (test_seedot)
 {
   int options = access_modes[_i] | FTS_SEEDOT;
@@ -1397,6 +1434,7 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_dnr, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_cycle, 0, 2);
+  tcase_add_loop_test (tc, test_logical_link_limit, 0, 2);
   tcase_add_loop_test (tc, test_seedot, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_seedot_nested, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_nostat, 0, N_ACCESS_MODES);
