@@ -350,6 +350,47 @@ stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
   return stat_failed (p);
 }
 
+/* Symbolic links among the directories that lead to root ARG, relative
+   to S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which
+   resolving ARG follows, at most MAX_PATH_SYMLINKS.  A lower bound, as
+   the kernel also counts the links met in their contents; 0 when memory
+   runs out.  */
+static unsigned char
+root_leading_links (struct fts__stream *s, const char *arg)
+{
+  char *prefix = strdup (arg);
+  if (!prefix)
+    return 0;
+  unsigned char n = 0;
+  for (char *slash = prefix + 1; n < MAX_PATH_SYMLINKS
+       && (slash = strchr (slash, '/')); slash++)
+    {
+      struct stat st;
+      if (slash[-1] == '/')
+        continue;
+      *slash = '\0';
+      s->stats.stat_calls++;
+      if (fstatat (s->base_fd, prefix, &st, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (st.st_mode))
+        n++;
+      *slash = '/';
+    }
+  free (prefix);
+  return n;
+}
+
+/* Symbolic links followed on the way to P before P itself, when P's stat
+   is to follow one: its parent's count, or for a root those in its
+   path.  */
+static unsigned char
+links_before (struct fts__stream *s, const FTSENT *p, bool follow)
+{
+  const char *arg = fts__priv (p)->arg;
+  if (arg && follow)
+    return root_leading_links (s, arg);
+  return fts__priv (p->fts_parent)->links;
+}
+
 /* Stat P relative to its parent's descriptor (a root: relative to where
    the walk started), following a final symlink if FOLLOW, unless P's
    path then holds more links than the kernel would follow (ELOOP).
@@ -364,7 +405,7 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
   p->fts_errno = 0;
   p->fts_cycle = NULL;
   e->flags &= ~FTS__E_FOLLOWED;
-  e->links = fts__priv (p->fts_parent)->links;
+  e->links = links_before (s, p, follow);
   int dirfd = fts__dir_fd (s, p->fts_parent);
   if (dirfd == -1)
     return stat_failed (p);
