@@ -209,6 +209,22 @@ set_pathlen (FTSENT *p, size_t len)
   p->fts_pathlen = saturate_ushort (len);
 }
 
+/* Chdir mode, directory D could not be entered (FTS_DONTCHDIR): the
+   working directory stayed D's parent's, so its children's fts_accpath
+   is their path from there, which starts at D's name in the path buffer;
+   the whole path for a root's, the working directory being where the
+   walk started.  An accpath inside the buffer that is not its start
+   needs no rebase_paths: such a child is never a directory that is read,
+   nor the parent of a list, so the buffer cannot move while it is the
+   current entry.  */
+static size_t
+unentered_child_start (const FTSENT *d)
+{
+  if (d->fts_level <= FTS_ROOTLEVEL)
+    return 0;
+  return fts__priv (d)->pathlen - strlen (d->fts_name);
+}
+
 /* Write child P's path after its parent's in the buffer and point P's
    fts_path and fts_accpath at it.  Returns 0 or -1 with errno ENOMEM.  */
 static int
@@ -225,6 +241,8 @@ load_child_path (struct fts__stream *s, FTSENT *p)
   p->fts_path = buf;
   p->fts_accpath = isset (s, FTS_NOCHDIR) && !isset (s, FTS_DIRFD)
                    ? buf : p->fts_name;
+  if (chdir_mode (s) && (p->fts_parent->fts_flags & FTS_DONTCHDIR))
+    p->fts_accpath = buf + unentered_child_start (p->fts_parent);
   return 0;
 }
 
@@ -514,6 +532,10 @@ enter_cwd (struct fts__stream *s, FTSENT *dir)
 {
   if (!chdir_mode (s) || s->cwd_dir == dir)
     return 0;
+  /* DIR is readable but not searchable: its children are handed out
+     from its parent (see descend).  */
+  if (dir->fts_flags & FTS_DONTCHDIR)
+    return 0;
   int fd = fts__dir_fd (s, dir);
   if (fd == -1 || fchdir (fd) != 0)
     return -1;
@@ -791,11 +813,12 @@ leave_dir (struct fts__stream *s, FTSENT *d)
 
 /* Descend into D, just returned as FTS_D: read it and hand out its first
    child; or return D again as FTS_DNR when it cannot be read, as FTS_DP
-   when it is empty.  */
+   when it is empty (FTS_ERR when, in chdir mode, it cannot be entered).  */
 static FTSENT *
 descend (struct fts__stream *s, FTSENT *d)
 {
   struct fts__ent *de = fts__priv (d);
+  d->fts_flags &= ~FTS_DONTCHDIR;
   if (!de->list || (de->flags & FTS__E_NAMEONLY))
     {
       if (read_dir (s, d, s->compar != NULL, false) != 0)
@@ -809,12 +832,14 @@ descend (struct fts__stream *s, FTSENT *d)
     }
   if (enter_cwd (s, d) != 0)
     {
-      /* Readable but not searchable, in chdir mode: as glibc, no children
-         and the error on the post-order visit.  */
+      /* Readable but not searchable, in chdir mode: as with gnulib's and
+         BSD's fts, and as in the other modes, the children are still
+         handed out, each FTS_NS with EACCES as it cannot be stat'ed (not
+         none, as glibc: a caller could not tell a tree it saw whole);
+         the working directory stays D's parent, and D's post-order
+         visit is FTS_ERR with the error, as theirs.  */
       d->fts_errno = errno;
-      drop_dir_state (s, d);
-      d->fts_info = FTS_DP;
-      return d;
+      d->fts_flags |= FTS_DONTCHDIR;
     }
   FTSENT *p = next_child (s, d);
   if (p)

@@ -422,6 +422,69 @@ START_TEST (test_dnr)
 }
 END_TEST
 
+/* A directory that can be read but not searched (mode 0444) still has
+   its entries handed out, each FTS_NS with EACCES since it cannot be
+   stat'ed, in every mode, as gnulib's and BSD's fts do (glibc's hands out
+   none in chdir mode).  In chdir mode the working directory cannot enter
+   it: it stays the parent's, from which the entries' fts_accpath leads
+   to them, and the directory's post-order visit is FTS_ERR with EACCES,
+   as theirs.  */
+START_TEST (test_unsearchable)
+{
+  int options = access_modes[_i];
+  if (!unit_forking)
+    {
+      unit_skip ("test_unsearchable", "needs CK_FORK=yes to change credentials");
+      return;
+    }
+  unit_make ("root/a root/u/f root/u/sub/ root/z");
+  ck_assert_int_eq (chmod ("root", 0755), 0);
+  ck_assert_int_eq (chmod ("root/a", 0644), 0);
+  ck_assert_int_eq (chmod ("root/z", 0644), 0);
+  ck_assert_int_eq (chmod ("root/u", 0444), 0);
+  if (!unit_drop_privileges ())
+    {
+      unit_skip ("test_unsearchable", "cannot become an unprivileged user");
+      return;
+    }
+  const char *exp = unit_fmt ("D 0 root\nF 1 root/a\nD 1 root/u\n"
+                              "NS 2 root/u/f EACCES\n"
+                              "NS 2 root/u/sub EACCES\n%s"
+                              "F 1 root/z\nDP 0 root\n",
+                              chdir_mode (options)
+                              ? "ERR 1 root/u EACCES\n" : "DP 1 root/u\n");
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name), exp);
+
+  /* Where the working directory is, fts_accpath leads to the entry (and
+     fails as its path does).  */
+  FTS *sp = open1 ("root", options, NULL);
+  FTSENT *p;
+  int seen = 0;
+  while ((p = fts_read (sp)))
+    if (p->fts_info == FTS_NS)
+      {
+        struct stat st;
+        const char *want = (options & FTS_NOCHDIR) ? p->fts_path
+                           : (options & FTS_DIRFD) ? p->fts_name
+                           : unit_fmt ("u/%s", p->fts_name);
+        ck_assert_str_eq (p->fts_accpath, want);
+        errno = 0;
+        ck_assert_int_eq (fstatat (libfts_dirfd (sp), p->fts_name, &st,
+                                   AT_SYMLINK_NOFOLLOW), -1);
+        ck_assert_int_eq (errno, EACCES);
+        if (chdir_mode (options))
+          {
+            ck_assert_int_eq (lstat (p->fts_accpath, &st), -1);
+            ck_assert_int_eq (errno, EACCES);
+          }
+        seen++;
+      }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (seen, 2);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
 START_TEST (test_ns_missing_root)
 {
   int options = walk_modes[_i];
@@ -1439,6 +1502,7 @@ add_walk_cases (Suite *s)
   tcase_add_test (tc, test_symlinks_logical);
   tcase_add_loop_test (tc, test_symlink_roots, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_dnr, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_unsearchable, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_cycle, 0, 2);
   tcase_add_loop_test (tc, test_logical_link_limit, 0, 2);
