@@ -155,6 +155,9 @@ struct fts__ent
   int fd;                  /* this directory's descriptor, or -1 */
   unsigned char d_type;    /* from getdents: a hint */
   unsigned char flags;     /* FTS__E_* */
+  unsigned char links;     /* symbolic links followed on the way from
+                              the roots' parent to this directory, at most
+                              MAX_PATH_SYMLINKS (fts.c) */
   struct stat st;
   FTSENT pub;              /* must be last */
 };

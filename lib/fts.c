@@ -209,6 +209,22 @@ set_pathlen (FTSENT *p, size_t len)
   p->fts_pathlen = saturate_ushort (len);
 }
 
+/* Chdir mode, directory D could not be entered (FTS_DONTCHDIR): the
+   working directory stayed D's parent's, so its children's fts_accpath
+   is their path from there, which starts at D's name in the path buffer;
+   the whole path for a root's, the working directory being where the
+   walk started.  An accpath inside the buffer that is not its start
+   needs no rebase_paths: such a child is never a directory that is read,
+   nor the parent of a list, so the buffer cannot move while it is the
+   current entry.  */
+static size_t
+unentered_child_start (const FTSENT *d)
+{
+  if (d->fts_level <= FTS_ROOTLEVEL)
+    return 0;
+  return fts__priv (d)->pathlen - strlen (d->fts_name);
+}
+
 /* Write child P's path after its parent's in the buffer and point P's
    fts_path and fts_accpath at it.  Returns 0 or -1 with errno ENOMEM.  */
 static int
@@ -225,6 +241,8 @@ load_child_path (struct fts__stream *s, FTSENT *p)
   p->fts_path = buf;
   p->fts_accpath = isset (s, FTS_NOCHDIR) && !isset (s, FTS_DIRFD)
                    ? buf : p->fts_name;
+  if (chdir_mode (s) && (p->fts_parent->fts_flags & FTS_DONTCHDIR))
+    p->fts_accpath = buf + unentered_child_start (p->fts_parent);
   return 0;
 }
 
@@ -287,10 +305,116 @@ classify (struct fts__stream *s, FTSENT *p)
   return FTS_DEFAULT;
 }
 
+/* Linux follows at most this many symbolic links in the resolution of
+   one path, nested or not (MAXSYMLINKS, fs/namei.c); the next fails with
+   ELOOP.  Other fts (gnulib's, BSD's) stat each entry of a logical walk
+   by its whole path, so that is where they stop: a chain of links to
+   directories ends at the entry whose path holds one link too many.  */
+enum { MAX_PATH_SYMLINKS = 40 };
+
+/* P's stat failed with errno: FTS_NS, with fts_errno set and the stat
+   buffer zeroed.  */
+static int
+stat_failed (FTSENT *p)
+{
+  p->fts_errno = errno;
+  memset (p->fts_statp, 0, sizeof *p->fts_statp);
+  return FTS_NS;
+}
+
+/* Whether P, NAME in DIRFD, whose stat followed a final symbolic link if
+   there was one, was one: d_type says, or when getdents gave none (a
+   root, some file systems) an lstat.  */
+static bool
+followed_a_link (struct fts__stream *s, FTSENT *p, int dirfd,
+                 const char *name)
+{
+  unsigned char type = fts__priv (p)->d_type;
+  if (type != DT_UNKNOWN)
+    return type == DT_LNK;
+  struct stat st;
+  s->stats.stat_calls++;
+  return fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
+         && S_ISLNK (st.st_mode);
+}
+
+/* Count in P's links the symbolic link its stat followed, if any.  Only
+   a directory's count matters (its children start from it), so only a
+   directory may cost an lstat.  */
+static void
+count_followed_link (struct fts__stream *s, FTSENT *p, int dirfd,
+                     const char *name)
+{
+  struct fts__ent *e = fts__priv (p);
+  if (S_ISDIR (e->st.st_mode) && followed_a_link (s, p, dirfd, name))
+    e->links++;
+}
+
+/* Stat P, NAME in DIRFD, to be followed but reached through
+   MAX_PATH_SYMLINKS links already: a symbolic link fails with ELOOP, as
+   resolving P's path would; anything else is lstat'ed, which is what
+   following means for it.  Returns P's fts_info, FTS_NS on failure.  */
+static int
+stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
+                    const char *name)
+{
+  s->stats.stat_calls++;
+  if (fstatat (dirfd, name, p->fts_statp, AT_SYMLINK_NOFOLLOW) == 0)
+    {
+      if (!S_ISLNK (p->fts_statp->st_mode))
+        return classify (s, p);
+      errno = ELOOP;
+    }
+  return stat_failed (p);
+}
+
+/* Symbolic links among the directories that lead to root ARG, relative
+   to S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which
+   resolving ARG follows, at most MAX_PATH_SYMLINKS.  A lower bound, as
+   the kernel also counts the links met in their contents; 0 when memory
+   runs out.  */
+static unsigned char
+root_leading_links (struct fts__stream *s, const char *arg)
+{
+  char *prefix = strdup (arg);
+  if (!prefix)
+    return 0;
+  unsigned char n = 0;
+  for (char *slash = prefix + 1; n < MAX_PATH_SYMLINKS
+       && (slash = strchr (slash, '/')); slash++)
+    {
+      struct stat st;
+      if (slash[-1] == '/')
+        continue;
+      *slash = '\0';
+      s->stats.stat_calls++;
+      if (fstatat (s->base_fd, prefix, &st, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (st.st_mode))
+        n++;
+      *slash = '/';
+    }
+  free (prefix);
+  return n;
+}
+
+/* Symbolic links followed on the way to P before P itself, when P's stat
+   is to follow one: its parent's count, or for a root those in its
+   path.  */
+static unsigned char
+links_before (struct fts__stream *s, const FTSENT *p, bool follow)
+{
+  const char *arg = fts__priv (p)->arg;
+  if (arg && follow)
+    return root_leading_links (s, arg);
+  return fts__priv (p->fts_parent)->links;
+}
+
 /* Stat P relative to its parent's descriptor (a root: relative to where
-   the walk started), following a final symlink if FOLLOW.  Returns P's new
-   fts_info and sets fts_errno: FTS_NS when the stat failed (the stat
-   buffer is then zeroed), FTS_SLNONE for a followed symlink to nothing.  */
+   the walk started), following a final symlink if FOLLOW, unless P's
+   path then holds more links than the kernel would follow (ELOOP).
+   Returns P's new fts_info and sets fts_errno: FTS_NS when the stat
+   failed (the stat buffer is then zeroed), FTS_SLNONE for a followed
+   symlink to nothing.  */
 static int
 stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
 {
@@ -298,16 +422,22 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
   const char *name = e->arg ? e->arg : p->fts_name;
   p->fts_errno = 0;
   p->fts_cycle = NULL;
+  e->flags &= ~FTS__E_FOLLOWED;
+  e->links = links_before (s, p, follow);
   int dirfd = fts__dir_fd (s, p->fts_parent);
   if (dirfd == -1)
-    goto out_failed;
+    return stat_failed (p);
+  if (follow && e->links >= MAX_PATH_SYMLINKS)
+    return stat_at_link_limit (s, p, dirfd, name);
 
-  e->flags &= ~FTS__E_FOLLOWED;
   s->stats.stat_calls++;
   if (fstatat (dirfd, name, &e->st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
     {
       if (follow)
-        e->flags |= FTS__E_FOLLOWED;
+        {
+          e->flags |= FTS__E_FOLLOWED;
+          count_followed_link (s, p, dirfd, name);
+        }
       return classify (s, p);
     }
   if (follow)
@@ -324,11 +454,7 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
         }
       errno = err;
     }
-
- out_failed:
-  p->fts_errno = errno;
-  memset (&e->st, 0, sizeof e->st);
-  return FTS_NS;
+  return stat_failed (p);
 }
 
 /* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds
@@ -405,6 +531,10 @@ static int
 enter_cwd (struct fts__stream *s, FTSENT *dir)
 {
   if (!chdir_mode (s) || s->cwd_dir == dir)
+    return 0;
+  /* DIR is readable but not searchable: its children are handed out
+     from its parent (see descend).  */
+  if (dir->fts_flags & FTS_DONTCHDIR)
     return 0;
   int fd = fts__dir_fd (s, dir);
   if (fd == -1 || fchdir (fd) != 0)
@@ -683,11 +813,12 @@ leave_dir (struct fts__stream *s, FTSENT *d)
 
 /* Descend into D, just returned as FTS_D: read it and hand out its first
    child; or return D again as FTS_DNR when it cannot be read, as FTS_DP
-   when it is empty.  */
+   when it is empty (FTS_ERR when, in chdir mode, it cannot be entered).  */
 static FTSENT *
 descend (struct fts__stream *s, FTSENT *d)
 {
   struct fts__ent *de = fts__priv (d);
+  d->fts_flags &= ~FTS_DONTCHDIR;
   if (!de->list || (de->flags & FTS__E_NAMEONLY))
     {
       if (read_dir (s, d, s->compar != NULL, false) != 0)
@@ -701,12 +832,14 @@ descend (struct fts__stream *s, FTSENT *d)
     }
   if (enter_cwd (s, d) != 0)
     {
-      /* Readable but not searchable, in chdir mode: as glibc, no children
-         and the error on the post-order visit.  */
+      /* Readable but not searchable, in chdir mode: as with gnulib's and
+         BSD's fts, and as in the other modes, the children are still
+         handed out, each FTS_NS with EACCES as it cannot be stat'ed (not
+         none, as glibc: a caller could not tell a tree it saw whole);
+         the working directory stays D's parent, and D's post-order
+         visit is FTS_ERR with the error, as theirs.  */
       d->fts_errno = errno;
-      drop_dir_state (s, d);
-      d->fts_info = FTS_DP;
-      return d;
+      d->fts_flags |= FTS_DONTCHDIR;
     }
   FTSENT *p = next_child (s, d);
   if (p)

@@ -77,11 +77,15 @@ typedef struct _ftsent {
 #define FTS_NAMEONLY    0x0100  /* fts_children: names only */
 #define FTS_STOP        0x0200  /* (private to glibc; unused here) */
 
-/* libfts extensions, above every bit glibc uses.  */
-#define FTS_DIRFD       0x00010000 /* descriptor-relative: never chdir;
+/* libfts extensions, in high bits that no other fts defines (glibc's
+   and the BSDs' options end at 0x0200, gnulib's at 0x4000): fts_open
+   rejects every bit it does not know with EINVAL, as theirs do, and a
+   program that probes for another fts's option that way must not get
+   one of these instead.  0.1 had them at 0x10000 and 0x20000.  */
+#define FTS_DIRFD       0x01000000 /* descriptor-relative: never chdir;
                                       fts_accpath is relative to
                                       libfts_dirfd () */
-#define FTS_TRUST_SHORT_READS 0x00020000
+#define FTS_TRUST_SHORT_READS 0x02000000
                                    /* on file systems whose getdents fills
                                       each batch (ext4, xfs, btrfs, tmpfs),
                                       take a batch with room to spare as the

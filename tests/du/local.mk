@@ -15,6 +15,7 @@ du_shell_tests = \
   tests/du/cycle-warning.sh \
   tests/du/dangling-symlink.sh \
   tests/du/dereference-args.sh \
+  tests/du/dereference-symlink-limit.sh \
   tests/du/dereference.sh \
   tests/du/exclude.sh \
   tests/du/files0-from-stdin.sh \

@@ -168,9 +168,31 @@ if test "$(id -u)" = 0; then
     echo "setpriv or user nobody missing: unreadable case not run" >&2
   fi
 fi
+# u/nosearch can be read but not searched.  In chdir mode, a deliberate
+# difference: glibc's fts cannot enter it and hands out none of its
+# entries (then FTS_DP with EACCES); libfts, like gnulib's and the BSDs'
+# fts, hands them out as FTS_NS with EACCES, as glibc itself does with
+# FTS_NOCHDIR, and visits the directory in post-order as FTS_ERR with
+# EACCES.  So there ours must give glibc's FTS_NOCHDIR walk, that line
+# changed.
+unsearchable_chdir_ ()
+{
+  $as_user "$glibc" -o "$1,NOCHDIR" -c name u > exp.unreadable.$1 2>&1
+  echo "exit=$?" >> exp.unreadable.$1
+  sed -i 's|^FTS_DP 1 u/nosearch$|FTS_ERR 1 u/nosearch errno=EACCES|' \
+    exp.unreadable.$1 || framework_failure_ "cannot edit exp.unreadable.$1"
+  grep -x 'FTS_NS 2 u/nosearch/sub errno=EACCES' exp.unreadable.$1 \
+    > /dev/null || framework_failure_ "glibc: no FTS_NS for u/nosearch/sub"
+  $as_user "$ours" -o "$1" -c name u > out.unreadable.$1 2>&1
+  echo "exit=$?" >> out.unreadable.$1
+  compare exp.unreadable.$1 out.unreadable.$1 || fail=1
+}
 if test "$(id -u)" != 0 || test -n "$as_user"; then
   for o in $option_sets; do
-    run_both "unreadable.$o" $as_user -- -o $o -c name u
+    case $o in
+      *LOGICAL* | *NOCHDIR*) run_both "unreadable.$o" $as_user -- -o $o -c name u ;;
+      *) unsearchable_chdir_ $o ;;
+    esac
   done
   # The directory that cannot be read must be reported as such: FTS_DNR
   # from both, or the comparison above proves nothing.

@@ -35,8 +35,8 @@ $infodir/libfts.info
 $libdir/libfts.a
 $libdir/libfts.la
 $libdir/libfts.so
-$libdir/libfts.so.0
-$libdir/libfts.so.0.1.0
+$libdir/libfts.so.1
+$libdir/libfts.so.1.0.0
 $libdir/pkgconfig/libfts.pc
 $mandir/man1/chgrp.1
 $mandir/man1/chmod.1

@@ -422,6 +422,69 @@ START_TEST (test_dnr)
 }
 END_TEST
 
+/* A directory that can be read but not searched (mode 0444) still has
+   its entries handed out, each FTS_NS with EACCES since it cannot be
+   stat'ed, in every mode, as gnulib's and BSD's fts do (glibc's hands out
+   none in chdir mode).  In chdir mode the working directory cannot enter
+   it: it stays the parent's, from which the entries' fts_accpath leads
+   to them, and the directory's post-order visit is FTS_ERR with EACCES,
+   as theirs.  */
+START_TEST (test_unsearchable)
+{
+  int options = access_modes[_i];
+  if (!unit_forking)
+    {
+      unit_skip ("test_unsearchable", "needs CK_FORK=yes to change credentials");
+      return;
+    }
+  unit_make ("root/a root/u/f root/u/sub/ root/z");
+  ck_assert_int_eq (chmod ("root", 0755), 0);
+  ck_assert_int_eq (chmod ("root/a", 0644), 0);
+  ck_assert_int_eq (chmod ("root/z", 0644), 0);
+  ck_assert_int_eq (chmod ("root/u", 0444), 0);
+  if (!unit_drop_privileges ())
+    {
+      unit_skip ("test_unsearchable", "cannot become an unprivileged user");
+      return;
+    }
+  const char *exp = unit_fmt ("D 0 root\nF 1 root/a\nD 1 root/u\n"
+                              "NS 2 root/u/f EACCES\n"
+                              "NS 2 root/u/sub EACCES\n%s"
+                              "F 1 root/z\nDP 0 root\n",
+                              chdir_mode (options)
+                              ? "ERR 1 root/u EACCES\n" : "DP 1 root/u\n");
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name), exp);
+
+  /* Where the working directory is, fts_accpath leads to the entry (and
+     fails as its path does).  */
+  FTS *sp = open1 ("root", options, NULL);
+  FTSENT *p;
+  int seen = 0;
+  while ((p = fts_read (sp)))
+    if (p->fts_info == FTS_NS)
+      {
+        struct stat st;
+        const char *want = (options & FTS_NOCHDIR) ? p->fts_path
+                           : (options & FTS_DIRFD) ? p->fts_name
+                           : unit_fmt ("u/%s", p->fts_name);
+        ck_assert_str_eq (p->fts_accpath, want);
+        errno = 0;
+        ck_assert_int_eq (fstatat (libfts_dirfd (sp), p->fts_name, &st,
+                                   AT_SYMLINK_NOFOLLOW), -1);
+        ck_assert_int_eq (errno, EACCES);
+        if (chdir_mode (options))
+          {
+            ck_assert_int_eq (lstat (p->fts_accpath, &st), -1);
+            ck_assert_int_eq (errno, EACCES);
+          }
+        seen++;
+      }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (seen, 2);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
 START_TEST (test_ns_missing_root)
 {
   int options = walk_modes[_i];
@@ -473,6 +536,43 @@ START_TEST (test_cycle)
                          "DP 1 root/a\n"
                          "DP 0 root\n");
   ck_assert_int_eq (dc, 2);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* A logical walk counts the symbolic links followed on each entry's way
+   from the root, as the kernel would resolving its path: 1/s -> ../2,
+   2/s -> ../3 ..., and the entry reached through a 41st link is FTS_NS
+   with ELOOP, not followed; a file beside it, reached through 40, is
+   still FTS_F.  (Physical walks follow nothing: nothing to count.)  */
+START_TEST (test_logical_link_limit)
+{
+  int options = _i ? FTS_LOGICAL | FTS_DIRFD : FTS_LOGICAL;
+  for (int i = 1; i <= 45; i++)
+    unit_make (unit_fmt ("%d/s->../%d", i, i + 1));
+  unit_make ("45/ 41/f");
+  FTS *sp = open1 ("1", options, NULL);
+  FTSENT *p;
+  long deepest_dir = -1;
+  const char *ns = NULL, *f = NULL;
+  while ((p = fts_read (sp)))
+    {
+      if (p->fts_info == FTS_D && p->fts_level > deepest_dir)
+        deepest_dir = p->fts_level;
+      if (p->fts_info == FTS_NS)
+        ns = unit_fmt ("%s", unit_line (p));
+      if (p->fts_info == FTS_F)
+        f = unit_fmt ("%s", unit_line (p));
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (deepest_dir, 40);
+  char *s40 = unit_fmt ("1%0*d", 80, 0);
+  for (int i = 1; i < 81; i += 2)
+    memcpy (s40 + i, "/s", 2);
+  ck_assert_ptr_nonnull (ns);
+  ck_assert_str_eq (ns, unit_fmt ("NS 41 %s/s ELOOP\n", s40));
+  ck_assert_ptr_nonnull (f);
+  ck_assert_str_eq (f, unit_fmt ("F 41 %s/f\n", s40));
   ck_assert_int_eq (fts_close (sp), 0);
 }
 END_TEST
@@ -899,12 +999,19 @@ START_TEST (test_roots_in_given_order)
 }
 END_TEST
 
+/* fts_open rejects every bit it does not define with EINVAL, as glibc's
+   and the BSDs' do: portable code probes for another fts's options so
+   (0x10000 and 0x20000, say, which libfts 0.1 took for its own
+   extensions).  Those extensions use bits no other fts defines: gnulib's
+   reach 0x4000.  */
 START_TEST (test_open_options)
 {
   unit_make ("root/a");
   char *argv[] = { "root", NULL };
-  static const int bad[] = { FTS_NAMEONLY, FTS_STOP, 0x400, 0x8000,
+  static const int bad[] = { FTS_NAMEONLY, FTS_STOP, 0x400, 0x4000, 0x8000,
+                             0x10000, FTS_PHYSICAL | 0x10000, 0x20000,
                              0x40000, FTS_PHYSICAL | 0x40000000, -1 };
+  ck_assert_int_eq ((FTS_DIRFD | FTS_TRUST_SHORT_READS) & 0xffff, 0);
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
     {
       errno = 0;
@@ -1395,8 +1502,10 @@ add_walk_cases (Suite *s)
   tcase_add_test (tc, test_symlinks_logical);
   tcase_add_loop_test (tc, test_symlink_roots, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_dnr, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_unsearchable, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_cycle, 0, 2);
+  tcase_add_loop_test (tc, test_logical_link_limit, 0, 2);
   tcase_add_loop_test (tc, test_seedot, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_seedot_nested, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_nostat, 0, N_ACCESS_MODES);
