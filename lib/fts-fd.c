@@ -215,19 +215,49 @@ fts__dir_fd (struct fts__stream *s, FTSENT *p)
   return fd >= 0 ? fd : reopen_from_above (s, p);
 }
 
+/* Whether CHILD's parent P, open, is still the directory CHILD's ".."
+   leads to, that is whether CHILD is still where the path says: one
+   fstatat of ".." through CHILD's descriptor or, when that was closed,
+   of CHILD's name through P's.  If not, errno is ENOENT, as when a
+   reopened directory fails its check.  */
+static bool
+parent_still_holds (struct fts__stream *s, FTSENT *child)
+{
+  const FTSENT *p = child->fts_parent;
+  struct fts__ent *ce = fts__priv (child);
+  const struct stat *want = ce->fd >= 0 ? &fts__priv (p)->st : &ce->st;
+  struct stat st;
+  s->stats.stat_calls++;
+  int r = ce->fd >= 0 ? fstatat (ce->fd, "..", &st, 0)
+          : fstatat (fts__priv (p)->fd, child->fts_name, &st,
+                     AT_SYMLINK_NOFOLLOW);
+  if (r != 0)
+    return false;
+  if (st.st_dev == want->st_dev && st.st_ino == want->st_ino)
+    return true;
+  errno = ENOENT;
+  return false;
+}
+
 /* Make sure CHILD's parent is open, CHILD being the directory the walk is
-   leaving (still open).  First through ".." (one openat, one fstat): when
-   CHILD was reached through a symlink or has been moved, ".." leads
-   elsewhere, the check says so, and the parent is reopened by name from
-   above.  Returns 0, or -1 with errno when the parent is not where it
-   was.  */
+   leaving, and with CHECK that CHILD is still in it.  A closed parent is
+   reopened through ".." (one openat, one fstat), which checks it on the
+   way; an open one is checked with parent_still_holds.  When ".." leads
+   elsewhere and no check was asked for, or CHILD was reached through a
+   symlink (its ".." is not the parent the walk came from), the parent is
+   reopened by name from above.  Returns 0, or -1 with errno (ENOENT when
+   CHILD has been moved: the walk cannot go on from where the path says it
+   is, and gnulib's and glibc's fts stop there too).  */
 int
-fts__reopen_parent (struct fts__stream *s, FTSENT *child)
+fts__reopen_parent (struct fts__stream *s, FTSENT *child, bool check)
 {
   FTSENT *p = child->fts_parent;
   struct fts__ent *ce = fts__priv (child);
-  if (p->fts_level < FTS_ROOTLEVEL || fts__priv (p)->fd >= 0)
+  if (p->fts_level < FTS_ROOTLEVEL)
     return 0;
+  check = check && !(ce->flags & FTS__E_FOLLOWED);
+  if (fts__priv (p)->fd >= 0)
+    return !check || parent_still_holds (s, child) ? 0 : -1;
   if (ce->fd >= 0)
     {
       int fd = open_dir_at (s, ce->fd, "..", false);
@@ -238,8 +268,12 @@ fts__reopen_parent (struct fts__stream *s, FTSENT *child)
           s->stats.dir_reopens++;
           return 0;
         }
+      if (check)
+        return -1;
     }
-  return reopen_from_above (s, p) < 0 ? -1 : 0;
+  if (reopen_from_above (s, p) < 0)
+    return -1;
+  return !check || parent_still_holds (s, child) ? 0 : -1;
 }
 
 /* Close directory P's descriptor, if open.  */

@@ -195,6 +195,15 @@ struct fts__fd_ring
   unsigned count;
 };
 
+/* gnulib's fts (GNU du, rm, chmod, chown) climbs back into the last few
+   directories it descended from through the descriptors it kept, with no
+   check, and checks every other ascent by dev/ino through "..": the
+   number it keeps is its I_RING_SIZE.  With FTS_DIRFD, fts_read checks
+   the same ascents, so that it stops where GNU's tools stop when the
+   tree moves under them, and makes no check they do not make, whatever
+   descriptors of its own it keeps (FTS__FD_BUDGET).  */
+enum { FTS__UNCHECKED_ASCENTS = 4 };
+
 struct fts__stream
 {
   FTS pub;                       /* must be first: callers hold &pub */
@@ -212,6 +221,9 @@ struct fts__stream
   enum libfts_fs_policy fs_policy;
   struct libfts_stats stats;
   int (*compar) (const FTSENT **, const FTSENT **);
+  unsigned unchecked_ascents;    /* how many of the next ascents gnulib
+                                    would take unchecked (at most
+                                    FTS__UNCHECKED_ASCENTS) */
   int last_errno;                /* for a stream that stopped */
   bool stopped;
 };
@@ -229,7 +241,7 @@ int fts__open_dir (struct fts__stream *s, FTSENT *p);
 int fts__open_child_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_all (struct fts__stream *s);
-int fts__reopen_parent (struct fts__stream *s, FTSENT *child);
+int fts__reopen_parent (struct fts__stream *s, FTSENT *child, bool check);
 
 /* ---- tuning and counters (fts-tune.c) --------------------------------- */
 

@@ -485,34 +485,94 @@ fts__wfd_pin (struct fts__wfd *c, struct fts__wnode *n)
   return fd >= 0 ? fd : reopen_from_above (c, n);
 }
 
-/* Pin the descriptor of N's parent, N being finished: when the
-   parent's was closed, reopen it through N's "..", which is O(1) however
-   deep the tree, and check it; if ".." leads elsewhere (N was moved),
-   reopen it from above.  Returns the descriptor or -1 with errno.  */
+/* Whether N, finished, is still where the walk came to it from its
+   parent P (open on PFD): whether N's ".." is P, through N's descriptor
+   when it is open (as gnulib's fts checks an ascent), else whether P
+   still holds N under its name.  If not, errno is ENOENT (N was moved) or
+   fstatat's.  */
+static bool
+still_below (struct fts__wfd *c, struct fts__wnode *n, int pfd)
+{
+  const struct fts__wnode *want = n->parent;
+  struct stat st;
+  int r, nfd = try_pin (c, n);
+  __atomic_fetch_add (&c->stats, 1, __ATOMIC_RELAXED);
+  if (nfd >= 0)
+    {
+      r = fstatat (nfd, "..", &st, 0);
+      fts__wfd_unpin (c, n);
+    }
+  else
+    {
+      want = n;
+      r = fstatat (pfd, n->name, &st, AT_SYMLINK_NOFOLLOW);
+    }
+  if (r != 0)
+    return false;
+  if (st.st_dev == want->dev && st.st_ino == want->ino)
+    return true;
+  errno = ENOENT;
+  return false;
+}
+
+/* Reopen P, N's parent, closed, through N's "..", which is O(1) however
+   deep the tree, and check it.  Returns P's pinned descriptor, or -1 with
+   errno: ENOENT when ".." leads elsewhere (N was moved), -1 with errno 0
+   when N's descriptor is closed too.  */
+static int
+reopen_through_dotdot (struct fts__wfd *c, struct fts__wnode *n)
+{
+  struct fts__wnode *p = n->parent;
+  int nfd = n->followed ? -1 : try_pin (c, n);
+  if (nfd < 0)
+    {
+      errno = 0;
+      return -1;
+    }
+  take_slot (c);
+  int fd = open_retrying (c, nfd, "..", DIR_FLAGS | O_NOFOLLOW);
+  fts__wfd_unpin (c, n);
+  if (fd >= 0 && is_node (c, fd, p))
+    {
+      __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
+      __atomic_fetch_add (&c->reopens, 1, __ATOMIC_RELAXED);
+      return install (c, p, fd);
+    }
+  int err = errno;
+  if (fd >= 0)
+    close (fd);
+  give_slot (c);
+  errno = err;
+  return -1;
+}
+
+/* Pin the descriptor of N's parent P, N being finished, and with CHECK
+   make sure N is still in P (still_below) as gnulib's fts checks an
+   ascent.  When P's descriptor was closed, reopen it through N's ".."
+   (a check in itself); when ".." leads elsewhere and there is no CHECK,
+   reopen P from above.  Returns the descriptor or -1 with errno (ENOENT:
+   N was moved, the walk cannot go on from where its path says).  */
 int
-fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n)
+fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n, bool check)
 {
   struct fts__wnode *p = n->parent;
   if (p->level < FTS_ROOTLEVEL)
     return AT_FDCWD;
   int fd = try_pin (c, p);
-  if (fd >= 0)
-    return fd;
-  int nfd = n->followed ? -1 : try_pin (c, n);
-  if (nfd >= 0)
+  bool checked = false;
+  if (fd < 0)
     {
-      take_slot (c);
-      fd = open_retrying (c, nfd, "..", DIR_FLAGS | O_NOFOLLOW);
-      fts__wfd_unpin (c, n);
-      if (fd >= 0 && is_node (c, fd, p))
-        {
-          __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
-          __atomic_fetch_add (&c->reopens, 1, __ATOMIC_RELAXED);
-          return install (c, p, fd);
-        }
-      if (fd >= 0)
-        close (fd);
-      give_slot (c);
+      fd = reopen_through_dotdot (c, n);
+      checked = fd >= 0;
+      if (fd < 0 && check && errno != 0)
+        return -1;
     }
-  return reopen_from_above (c, p);
+  if (fd < 0)
+    fd = reopen_from_above (c, p);
+  if (fd < 0 || !check || checked || still_below (c, n, fd))
+    return fd;
+  int err = errno;
+  fts__wfd_unpin (c, p);
+  errno = err;
+  return -1;
 }

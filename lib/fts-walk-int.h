@@ -68,6 +68,10 @@ struct fts__wnode
   atomic_long pending;             /* its own read + subdirectories not
                                       finished */
   atomic_uchar flagged;            /* libfts_walk_flag_ancestors */
+  atomic_uchar below;              /* bit 0: it was read; bit K: a
+                                      subdirectory read K levels deep
+                                      (at most FTS__UNCHECKED_ASCENTS):
+                                      whether its ascent is checked */
   int fd;                          /* -1: closed; under the fd lock */
   unsigned pins;                   /* users of fd; under the fd lock */
   int read_errno;                  /* a read cut short: FTS_ERR */
@@ -114,7 +118,8 @@ void fts__wfd_unpin (struct fts__wfd *c, struct fts__wnode *n);
 int fts__wfd_open (struct fts__wfd *c, struct fts__wnode *n, int dirfd,
                    bool follow);
 void fts__wfd_close (struct fts__wfd *c, struct fts__wnode *n);
-int fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n);
+int fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n,
+                         bool check);
 
 /* ---- reports in order (fts-walk-emit.c) ------------------------------------ */
 

@@ -91,6 +91,7 @@ node_new (struct libfts_walk *w, struct fts__wnode *parent, const char *name,
   n->fd = -1;
   atomic_init (&n->pending, 1);
   atomic_init (&n->flagged, 0);
+  atomic_init (&n->below, 0);
 
   pthread_mutex_lock (&w->all_lock);
   n->all_next = w->all.all_next;
@@ -299,14 +300,53 @@ retire (struct libfts_walk *w, struct fts__wnode *n)
     fts__walk_free_node (w, n);
 }
 
+/* How many levels of directories read N's subtree spans, N included (0:
+   N was not read), at most FTS__UNCHECKED_ASCENTS; N's subdirectories
+   are all finished.  */
+static unsigned
+read_height (const struct fts__wnode *n)
+{
+  unsigned below = atomic_load (&n->below);
+  if (!(below & 1))
+    return 0;
+  unsigned h = FTS__UNCHECKED_ASCENTS;
+  while (h > 0 && !(below & (1u << h)))
+    h--;
+  return h < FTS__UNCHECKED_ASCENTS ? h + 1 : h;
+}
+
+/* N, finished, tells its parent how deep it was read.  Before the
+   parent's pending count drops, so that whoever finishes the parent sees
+   it.  */
+static void
+tell_parent_height (struct fts__wnode *n)
+{
+  unsigned h = read_height (n);
+  if (h > 0 && n->parent->level >= FTS_ROOTLEVEL)
+    atomic_fetch_or (&n->parent->below, (unsigned char) (1u << h));
+}
+
+/* Whether the walk, leaving N for its parent, checks that N has not moved:
+   where fts_read checks it with FTS_DIRFD (see ascent_checked in fts.c),
+   that is where gnulib's fts runs out of the descriptors it keeps: below
+   a non-root directory with directories read FTS__UNCHECKED_ASCENTS
+   levels beneath it.  */
+static bool
+ascent_checked (const struct fts__wnode *n)
+{
+  return n->level > FTS_ROOTLEVEL
+         && (atomic_load (&n->below) & (1u << FTS__UNCHECKED_ASCENTS));
+}
+
 /* N, a directory that was read, is finished: visit it in post-order
    (FTS_ERR when its read was cut short) through its parent's descriptor.
-   Returns false when the parent cannot be had (the walk then fails).  */
+   Returns false when the parent cannot be had or N has moved (the walk
+   then fails).  */
 static bool
 visit_post (struct wctx *ctx, struct fts__wnode *n)
 {
   struct libfts_walk *w = ctx->w;
-  int pfd = fts__wfd_pin_parent (&w->fdc, n);
+  int pfd = fts__wfd_pin_parent (&w->fdc, n, ascent_checked (n));
   int err = errno;
   fts__wfd_close (&w->fdc, n);
   if (pfd == -1)
@@ -334,6 +374,7 @@ release (struct wctx *ctx, struct fts__wnode *n, bool post)
     {
       if (post && !stopped (w) && !visit_post (ctx, n))
         return;
+      tell_parent_height (n);
       fts__wfd_close (&w->fdc, n);
       struct fts__wnode *p = n->parent;
       retire (w, n);
@@ -678,6 +719,7 @@ read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
   struct libfts_walk *w = ctx->w;
   if (fd >= 0 && read_dir (ctx, n, fd) == 0)
     {
+      atomic_fetch_or (&n->below, 1);
       fts__wfd_unpin (&w->fdc, n);
       return true;
     }

@@ -797,16 +797,51 @@ hand_out_root (struct fts__stream *s, FTSENT *p)
   return hand_out (s, p);
 }
 
+/* The walk has just descended into a directory: it may climb back out
+   of it unchecked, as gnulib's walk does through the descriptor it keeps
+   (see FTS__UNCHECKED_ASCENTS).  In chdir mode glibc's fts keeps none.  */
+static void
+note_descent (struct fts__stream *s)
+{
+  unsigned kept = chdir_mode (s) ? 0 : FTS__UNCHECKED_ASCENTS;
+  if (s->unchecked_ascents < kept)
+    s->unchecked_ascents++;
+}
+
+/* Whether climbing out of directory D, back to its parent, must check
+   that D is still where its path says: not without a working directory
+   to move (FTS_NOCHDIR, FTS_LOGICAL: glibc and gnulib check nothing
+   then), nor out of a root (they go back to where the walk started), nor
+   when gnulib's walk would have a descriptor of the parent at hand.  */
+static bool
+ascent_checked (struct fts__stream *s, const FTSENT *d)
+{
+  if (d->fts_level <= FTS_ROOTLEVEL)
+    {
+      s->unchecked_ascents = 0;
+      return false;
+    }
+  if (s->unchecked_ascents > 0)
+    {
+      s->unchecked_ascents--;
+      return false;
+    }
+  return !isset (s, FTS_NOCHDIR | FTS_LOGICAL);
+}
+
 /* All of D's children have been handed out: return D in post-order,
    FTS_ERR if reading it failed part way.  D's parent is reopened first if
-   its descriptor was closed, as the caller may act on D through it.  */
+   its descriptor was closed, as the caller may act on D through it, and
+   checked when ascent_checked says so: if D has moved, fts_read returns
+   null with errno ENOENT and fts_path naming D, as gnulib's and glibc's
+   fts_read do.  */
 static FTSENT *
 leave_dir (struct fts__stream *s, FTSENT *d)
 {
-  if (fts__reopen_parent (s, d) != 0)
+  s->pub.fts_path[fts__priv (d)->pathlen] = '\0';
+  if (fts__reopen_parent (s, d, ascent_checked (s, d)) != 0)
     return stop (s, errno);
   drop_dir_state (s, d);
-  s->pub.fts_path[fts__priv (d)->pathlen] = '\0';
   d->fts_info = d->fts_errno ? FTS_ERR : FTS_DP;
   return hand_out (s, d);
 }
@@ -841,6 +876,7 @@ descend (struct fts__stream *s, FTSENT *d)
       d->fts_errno = errno;
       d->fts_flags |= FTS_DONTCHDIR;
     }
+  note_descent (s);
   FTSENT *p = next_child (s, d);
   if (p)
     return hand_out_child (s, p);

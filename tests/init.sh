@@ -91,6 +91,38 @@ mount_scratch_ext4_ ()
   mkdir mnt && mount_ -t ext4 "$loop_dev_" mnt || skip_ "cannot mount ext4"
 }
 
+# require_strace_inject_: skip unless strace can trace here (ptrace may be
+# denied in a container) and stop a process by signal injection.
+require_strace_inject_ ()
+{
+  command -v strace > /dev/null || skip_ "strace not found"
+  strace -qq -o /dev/null -e trace=openat \
+      -e inject=openat:signal=SIGCONT:when=1000 true 2> /dev/null \
+    || skip_ "strace cannot trace or inject signals here"
+}
+
+# hold_at_open_ NAME ACTION COMMAND...: run COMMAND, stop it (all its
+# threads) when it first opens a file by the bare name NAME, run the shell
+# command ACTION meanwhile, let COMMAND go on and return its exit status.
+# No timing: strace stops it by injecting SIGSTOP at that openat and writes
+# the call to a FIFO, whose line says COMMAND is stopped (the signal is
+# delivered before it runs any more of its code).  COMMAND's pid is the
+# shell's that execs it.  Needs require_strace_inject_.
+hold_at_open_ ()
+{
+  hold_name_=$1 hold_action_=$2
+  shift 2
+  rm -f _held.fifo _held.pid && mkfifo _held.fifo \
+    || framework_failure_ "cannot make a FIFO"
+  strace -f -qq -o _held.fifo -P "$hold_name_" -e trace=openat,openat2 \
+      -e inject=openat,openat2:signal=SIGSTOP:when=1 \
+      sh -c 'echo $$ > _held.pid; exec "$@"' sh "$@" &
+  hold_pid_=$!
+  { read -r hold_line_ && eval "$hold_action_"
+    kill -CONT "$(cat _held.pid)"; cat > /dev/null; } < _held.fifo
+  wait $hold_pid_
+}
+
 # is_sanitized_ PROGRAM: true when PROGRAM was built with a sanitizer
 # (./configure --enable-sanitizers, make check-sanitizers, make check-tsan):
 # it then calls its runtime's start-up, __asan_init or __tsan_init.  For

@@ -30,6 +30,7 @@ du_shell_tests = \
   tests/du/invalid-option.sh \
   tests/du/max-depth-invalid.sh \
   tests/du/max-depth.sh \
+  tests/du/moved-ancestor.sh \
   tests/du/moved-dir.sh \
   tests/du/no-dereference.sh \
   tests/du/no-such-file.sh \

@@ -33,6 +33,7 @@ rm_shell_tests = \
   tests/rm/is-a-directory.sh \
   tests/rm/long-abbrev.sh \
   tests/rm/missing-operand.sh \
+  tests/rm/moved-ancestor.sh \
   tests/rm/no-preserve-root-abbrev.sh \
   tests/rm/no-such-file.sh \
   tests/rm/nofile-limit.sh \

@@ -86,7 +86,8 @@ START_TEST (reopen_below_closed_root)
 END_TEST
 
 /* The parent of a finished directory is reopened through its "..", and
-   a parent moved elsewhere is not taken for the one that was there.  */
+   a parent moved elsewhere is not taken for the one that was there.
+   Unchecked, a directory moved away from its parent is not noticed.  */
 START_TEST (parent_through_dotdot)
 {
   unit_make ("r/p/x/ elsewhere/");
@@ -102,7 +103,7 @@ START_TEST (parent_through_dotdot)
   fts__wfd_close (&c, r);
 
   unsigned long long reopens = c.reopens;
-  pfd = fts__wfd_pin_parent (&c, x);
+  pfd = fts__wfd_pin_parent (&c, x, false);
   ck_assert_int_ge (pfd, 0);
   ck_assert_uint_eq (ino_of (pfd), p->ino);
   ck_assert_uint_eq (c.reopens, reopens + 1);
@@ -112,7 +113,7 @@ START_TEST (parent_through_dotdot)
   /* Move x elsewhere: its ".." is no longer p, and p, reopened from
      above, is still found by its path.  Move p away too: nothing is.  */
   ck_assert_int_eq (rename ("r/p/x", "elsewhere/x"), 0);
-  pfd = fts__wfd_pin_parent (&c, x);
+  pfd = fts__wfd_pin_parent (&c, x, false);
   ck_assert_int_ge (pfd, 0);
   ck_assert_uint_eq (ino_of (pfd), p->ino);
   fts__wfd_unpin (&c, p);
@@ -120,8 +121,54 @@ START_TEST (parent_through_dotdot)
   ck_assert_int_eq (rename ("r/p", "elsewhere/p"), 0);
   unit_make ("r/p/");
   errno = 0;
-  ck_assert_int_eq (fts__wfd_pin_parent (&c, x), -1);
+  ck_assert_int_eq (fts__wfd_pin_parent (&c, x, false), -1);
   ck_assert_int_eq (errno, ENOENT);
+  fts__wfd_close (&c, x);
+  fts__wfd_close (&c, r);
+  ck_assert_uint_eq (c.open, 0);
+  fts__wfd_destroy (&c);
+}
+END_TEST
+
+static void
+expect_moved (struct fts__wfd *c, struct fts__wnode *x)
+{
+  errno = 0;
+  ck_assert_int_eq (fts__wfd_pin_parent (c, x, true), -1);
+  ck_assert_int_eq (errno, ENOENT);
+}
+
+/* Checked, a finished directory moved out of its parent is noticed
+   whether the parent's descriptor was kept open or not, and whether its
+   own still is: ENOENT, as gnulib's fts says.  */
+START_TEST (parent_check_moved)
+{
+  unit_make ("r/p/x/ elsewhere/");
+  struct fts__wfd c;
+  fts__wfd_init (&c, 8);
+  struct fts__wnode *r = node (&top, "r", "r");
+  struct fts__wnode *p = node (r, "p", "r/p");
+  struct fts__wnode *x = node (p, "x", "r/p/x");
+  int pfd = fts__wfd_pin (&c, p);
+  ck_assert_int_ge (fts__wfd_open (&c, x, pfd, false), 0);
+  fts__wfd_unpin (&c, x);
+  fts__wfd_unpin (&c, p);
+  pfd = fts__wfd_pin_parent (&c, x, true);
+  ck_assert_int_ge (pfd, 0);
+  fts__wfd_unpin (&c, p);
+
+  ck_assert_int_eq (rename ("r/p/x", "elsewhere/x"), 0);
+  /* Both open (".." through x's); p closed (x's ".." reopens it); both
+     closed (p reopened from above, x looked up by name in it); p, left
+     open by that, and x closed (x by name).  */
+  expect_moved (&c, x);
+  fts__wfd_close (&c, p);
+  expect_moved (&c, x);
+  fts__wfd_close (&c, x);
+  expect_moved (&c, x);
+  ck_assert_int_ge (p->fd, 0);
+  expect_moved (&c, x);
+  fts__wfd_close (&c, p);
   fts__wfd_close (&c, x);
   fts__wfd_close (&c, r);
   ck_assert_uint_eq (c.open, 0);
@@ -240,6 +287,7 @@ suite (void)
   TCase *tc = unit_tcase ("descriptors");
   tcase_add_test (tc, reopen_below_closed_root);
   tcase_add_test (tc, parent_through_dotdot);
+  tcase_add_test (tc, parent_check_moved);
   tcase_add_test (tc, symlink_on_the_way);
   tcase_add_test (tc, reopen_past_path_max);
   tcase_add_test (tc, budget_evicts_unpinned);

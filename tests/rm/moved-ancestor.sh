@@ -1,0 +1,38 @@
+#!/bin/sh
+# Issue 12, item 2, for rm: T/U/3/a/b/c holds 99 chains of 24 directories;
+# while rm -r opens T/U/3/a/b, T/U/3/a moves to T/U/a.  rm removes b and
+# all below it (through descriptors, wherever they now are), then,
+# climbing out of T/U/3/a, finds its ".." is no longer T/U/3: as GNU rm
+# 9.1, it says "fts_read failed", removes nothing more (not even the next
+# operand) and exits 1.  The same with the parallel walk.
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+. "$abs_top_srcdir/tests/rm/rm-init.sh"
+
+require_strace_inject_
+chain=d/e/f/g/h/i/j/k/l/m/n/o/p/q/r/s/t/u/v/w/x/y/z
+n=1
+while test $n -le 99; do
+  mkdir -p T/U/3/a/b/c/$n/$chain || framework_failure_ "cannot make T"
+  n=$((n + 1))
+done
+mkdir d2 || framework_failure_ "cannot make d2"
+
+hold_at_open_ b 'mv T/U/3/a T/U/a' \
+  env PATH="$rm_bin_:$PATH" rm -r T d2 < /dev/null > _out 2> _err
+st=$?
+test $st = 1 || { echo "rm: exit $st, not 1" >&2; fail=1; }
+compare /dev/null _out || fail=1
+echo 'rm: fts_read failed: No such file or directory' > _exp.err
+compare _exp.err _err || fail=1
+cat > _exp <<'EOT'
+d T
+d T/U
+d T/U/3
+d T/U/a
+d d2
+EOT
+list_ | cut -d' ' -f1,3 > _tree
+compare _exp _tree || fail=1
+
+exit $fail
