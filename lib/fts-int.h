@@ -86,26 +86,20 @@ enum { FTS__GETDENTS_BUFSIZE = 64 * 1024 };
 
 /* The directories fts_read has descended into and not yet left, so that a
    cycle is found in O(1) however deep the tree (glibc compares with every
-   ancestor: O(depth) per directory).  Open addressing, linear probing.  */
-struct fts__cycle_slot
-{
-  dev_t dev;
-  ino_t ino;
-  FTSENT *ent;             /* null: empty slot */
-};
-
+   ancestor: O(depth) per directory).  Open addressing, linear probing;
+   a slot is the entry, whose fts_dev and fts_ino are its key.  */
 struct fts__cycle
 {
-  struct fts__cycle_slot *slots;
+  FTSENT **slots;          /* null: empty slot */
   size_t cap;              /* a power of two, or 0 */
   size_t count;
 };
 
 void fts__cycle_init (struct fts__cycle *c);
 void fts__cycle_free (struct fts__cycle *c);
-int fts__cycle_enter (struct fts__cycle *c, dev_t dev, ino_t ino, FTSENT *p);
+int fts__cycle_enter (struct fts__cycle *c, FTSENT *p);
 FTSENT *fts__cycle_find (const struct fts__cycle *c, dev_t dev, ino_t ino);
-void fts__cycle_leave (struct fts__cycle *c, dev_t dev, ino_t ino);
+void fts__cycle_leave (struct fts__cycle *c, const FTSENT *p);
 
 /* ---- file-system policy (fs-policy.c) --------------------------------- */
 

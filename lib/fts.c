@@ -116,7 +116,7 @@ drop_children (struct fts__stream *s, FTSENT *p)
   e->flags &= ~FTS__E_NAMEONLY;
   if (e->flags & FTS__E_ACTIVE)
     {
-      fts__cycle_leave (&s->cycle, e->st.st_dev, e->st.st_ino);
+      fts__cycle_leave (&s->cycle, p);
       e->flags &= ~FTS__E_ACTIVE;
     }
 }
@@ -594,7 +594,7 @@ read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
     goto out_close;
   s->stats.dirs_read++;
   take_chunk (s, d, fs);
-  if (fts__cycle_enter (&s->cycle, de->st.st_dev, de->st.st_ino, d) != 0)
+  if (fts__cycle_enter (&s->cycle, d) != 0)
     goto out_close;
   de->flags |= FTS__E_ACTIVE;
   if (list && build_list (s, d, nameonly) != 0)
