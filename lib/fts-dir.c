@@ -151,7 +151,10 @@ is_dot_or_dotdot (const char *name)
 
 /* Add the entries of one getdents batch (LEN bytes of BUF) to D, skipping
    "." and ".." unless SEEDOT, and note where the batch ended.  Room for
-   the whole batch is made first.  Returns 0 or -1 with errno ENOMEM.  */
+   the entries kept is made first: not for the dots, which in a small
+   directory would double its entries array (each level of a deep tree
+   keeps one while it is walked below).  Returns 0 or -1 with errno
+   ENOMEM.  */
 static int
 add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
 {
@@ -160,6 +163,8 @@ add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
   for (size_t pos = 0; pos < len; pos += de->d_reclen)
     {
       de = (const struct fts__linux_dirent64 *) (buf + pos);
+      if (!seedot && is_dot_or_dotdot (de->d_name))
+        continue;
       count++;
       names_len += strlen (de->d_name) + 1;
     }
