@@ -32,7 +32,8 @@ struct fts__dir
   size_t count;            /* entries in this chunk */
   size_t next;             /* index of the next entry to hand out */
   size_t cap;
-  char *names;             /* arena of NUL-terminated names */
+  char *names;             /* arena of NUL-terminated names: at first in
+                              the block of ENTS, after its CAP entries */
   size_t names_len;
   size_t names_cap;
   size_t total;            /* entries read from the directory so far */
@@ -40,6 +41,7 @@ struct fts__dir
   int read_errno;          /* error that stopped the read early, or 0 */
   bool more;               /* the chunk ended before the directory */
   bool sorted;             /* this chunk is in inode order */
+  bool names_in_ents;      /* NAMES lies in ENTS's block, not its own */
 };
 
 /* How one directory is read: with which buffer, how far at a time.  */
