@@ -26,8 +26,11 @@ struct fts__linux_dirent64
 };
 
 /* The first allocation of a directory's arrays is exactly what its first
-   getdents batch needs, so that the many small directories of a tree (and
-   each level of a deep one) cost little; later ones double.  */
+   getdents batch needs, and one block for both (the entries, then the
+   names), so that the many small directories of a tree (and each level
+   of a deep one, which keeps its entries while the walk is below it)
+   cost one allocation and little memory; later ones are separate and
+   double.  */
 
 /* The arena offset is 48 bits wide (see struct fts__dent).  */
 #define DIR_MAX_NAMES ((size_t) 1 << 47)
@@ -42,7 +45,8 @@ void
 fts__dir_free (struct fts__dir *d)
 {
   free (d->ents);
-  free (d->names);
+  if (!d->names_in_ents)
+    free (d->names);
   fts__dir_init (d);
 }
 
@@ -77,6 +81,40 @@ grow (void **p, size_t *cap, size_t need, size_t size)
   return 0;
 }
 
+/* D's first arrays, for COUNT entries and NAMES_LEN bytes of names, in
+   one block.  Returns 0, or -1 with errno ENOMEM.  */
+static int
+alloc_first (struct fts__dir *d, size_t count, size_t names_len)
+{
+  if (count > (SIZE_MAX - names_len) / sizeof *d->ents)
+    {
+      errno = ENOMEM;
+      return -1;
+    }
+  d->ents = malloc (count * sizeof *d->ents + names_len);
+  if (!d->ents)
+    return -1;
+  d->names = (char *) (d->ents + count);
+  d->cap = count;
+  d->names_cap = names_len;
+  d->names_in_ents = true;
+  return 0;
+}
+
+/* Give D's names a block of their own, so that either array may grow.
+   Returns 0, or -1 with errno ENOMEM (D unchanged).  */
+static int
+detach_names (struct fts__dir *d)
+{
+  char *names = malloc (d->names_cap);
+  if (!names)
+    return -1;
+  memcpy (names, d->names, d->names_len);
+  d->names = names;
+  d->names_in_ents = false;
+  return 0;
+}
+
 /* Make room in D for COUNT more entries with NAMES_LEN more bytes of
    names (NULs included).  Returns 0, or -1 with errno ENOMEM.  */
 static int
@@ -87,6 +125,16 @@ reserve (struct fts__dir *d, size_t count, size_t names_len)
       errno = ENOMEM;
       return -1;
     }
+  if (count == 0)
+    return 0;
+  if (!d->ents)
+    return alloc_first (d, count, names_len);
+  bool fits = d->count + count <= d->cap
+              && d->names_len + names_len <= d->names_cap;
+  if (fits)
+    return 0;
+  if (d->names_in_ents && detach_names (d) != 0)
+    return -1;
   if (grow ((void **) &d->ents, &d->cap, d->count + count,
             sizeof *d->ents) != 0
       || grow ((void **) &d->names, &d->names_cap, d->names_len + names_len,
@@ -151,7 +199,10 @@ is_dot_or_dotdot (const char *name)
 
 /* Add the entries of one getdents batch (LEN bytes of BUF) to D, skipping
    "." and ".." unless SEEDOT, and note where the batch ended.  Room for
-   the whole batch is made first.  Returns 0 or -1 with errno ENOMEM.  */
+   the entries kept is made first: not for the dots, which in a small
+   directory would double its entries array (each level of a deep tree
+   keeps one while it is walked below).  Returns 0 or -1 with errno
+   ENOMEM.  */
 static int
 add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
 {
@@ -160,6 +211,8 @@ add_batch (struct fts__dir *d, const char *buf, size_t len, bool seedot)
   for (size_t pos = 0; pos < len; pos += de->d_reclen)
     {
       de = (const struct fts__linux_dirent64 *) (buf + pos);
+      if (!seedot && is_dot_or_dotdot (de->d_name))
+        continue;
       count++;
       names_len += strlen (de->d_name) + 1;
     }

@@ -119,7 +119,8 @@ static int
 open_by_name (struct fts__stream *s, FTSENT *p, int parent_fd)
 {
   struct fts__ent *e = fts__priv (p);
-  const char *name = e->arg ? e->arg : p->fts_name;
+  const char *arg = fts__root_arg (p);
+  const char *name = arg ? arg : p->fts_name;
   int fd = open_dir_at (s, parent_fd, name, e->flags & FTS__E_FOLLOWED);
   if (fd < 0 || !is_same_dir (s, fd, p))
     return -1;

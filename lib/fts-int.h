@@ -32,7 +32,8 @@ struct fts__dir
   size_t count;            /* entries in this chunk */
   size_t next;             /* index of the next entry to hand out */
   size_t cap;
-  char *names;             /* arena of NUL-terminated names */
+  char *names;             /* arena of NUL-terminated names: at first in
+                              the block of ENTS, after its CAP entries */
   size_t names_len;
   size_t names_cap;
   size_t total;            /* entries read from the directory so far */
@@ -40,6 +41,7 @@ struct fts__dir
   int read_errno;          /* error that stopped the read early, or 0 */
   bool more;               /* the chunk ended before the directory */
   bool sorted;             /* this chunk is in inode order */
+  bool names_in_ents;      /* NAMES lies in ENTS's block, not its own */
 };
 
 /* How one directory is read: with which buffer, how far at a time.  */
@@ -86,26 +88,20 @@ enum { FTS__GETDENTS_BUFSIZE = 64 * 1024 };
 
 /* The directories fts_read has descended into and not yet left, so that a
    cycle is found in O(1) however deep the tree (glibc compares with every
-   ancestor: O(depth) per directory).  Open addressing, linear probing.  */
-struct fts__cycle_slot
-{
-  dev_t dev;
-  ino_t ino;
-  FTSENT *ent;             /* null: empty slot */
-};
-
+   ancestor: O(depth) per directory).  Open addressing, linear probing;
+   a slot is the entry, whose fts_dev and fts_ino are its key.  */
 struct fts__cycle
 {
-  struct fts__cycle_slot *slots;
+  FTSENT **slots;          /* null: empty slot */
   size_t cap;              /* a power of two, or 0 */
   size_t count;
 };
 
 void fts__cycle_init (struct fts__cycle *c);
 void fts__cycle_free (struct fts__cycle *c);
-int fts__cycle_enter (struct fts__cycle *c, dev_t dev, ino_t ino, FTSENT *p);
+int fts__cycle_enter (struct fts__cycle *c, FTSENT *p);
 FTSENT *fts__cycle_find (const struct fts__cycle *c, dev_t dev, ino_t ino);
-void fts__cycle_leave (struct fts__cycle *c, dev_t dev, ino_t ino);
+void fts__cycle_leave (struct fts__cycle *c, const FTSENT *p);
 
 /* ---- file-system policy (fs-policy.c) --------------------------------- */
 
@@ -144,13 +140,19 @@ const struct fts__fs_row *fts__fs_of (struct fts__fs_cache *c, dev_t dev,
 /* ---- entries and streams (fts.c) -------------------------------------- */
 
 /* Private part of an entry, which precedes the public FTSENT so that the
-   public layout stays glibc's and fts_name can run past its end.  */
+   public layout stays glibc's and fts_name can run past its end.  Every
+   directory on the path holds one, so it is kept to 32 bytes: with the
+   stat buffer and the public part, an entry with a name of up to 7 bytes
+   is a 304-byte malloc chunk, one of up to 23 bytes a 320-byte one.  */
 struct fts__ent
 {
-  struct fts__dir *dir;    /* children still to hand out, compactly */
-  FTSENT *list;            /* or: children built by fts_children */
-  char *arg;               /* roots: the path as given; else null */
-  size_t pathlen;          /* real strlen (fts_path) */
+  union
+  {
+    struct fts__dir *dir;  /* children still to hand out, compactly */
+    FTSENT *list;          /* FTS__E_LIST: children built as a list */
+  } kids;
+  size_t pathlen;          /* real strlen (fts_path); of a root, the
+                              length of the path as given */
   long level;              /* real depth */
   int fd;                  /* this directory's descriptor, or -1 */
   unsigned char d_type;    /* from getdents: a hint */
@@ -169,13 +171,24 @@ enum
   FTS__E_UNSTATED = 0x04,  /* root not stat'ed yet */
   FTS__E_INRING = 0x08,    /* its fd is in the descriptor ring */
   FTS__E_NAMEONLY = 0x10,  /* its list came from fts_children (NAMEONLY) */
-  FTS__E_READ = 0x20       /* its open descriptor was read to the end */
+  FTS__E_READ = 0x20,      /* its open descriptor was read to the end */
+  FTS__E_LIST = 0x40       /* kids is a list (fts_children, compar) */
 };
 
 static inline struct fts__ent *
 fts__priv (const FTSENT *p)
 {
   return (struct fts__ent *) ((char *) p - offsetof (struct fts__ent, pub));
+}
+
+/* The path given for root P, kept after its name's NUL (see make_root in
+   fts.c: the name may be cut to its last component, never lengthened);
+   null when P is not a root.  */
+static inline const char *
+fts__root_arg (const FTSENT *p)
+{
+  const struct fts__ent *e = fts__priv (p);
+  return e->level == FTS_ROOTLEVEL ? p->fts_name + e->pathlen + 1 : NULL;
 }
 
 /* At most this many directory descriptors are open at once, however deep

@@ -93,30 +93,45 @@ ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
 
 static void ent_free (struct fts__stream *s, FTSENT *p);
 
+/* Free the list of children E holds (FTS__E_LIST).  */
+static void
+free_list (struct fts__stream *s, struct fts__ent *e)
+{
+  if (e->kids.list && s->pub.fts_child == e->kids.list)
+    s->pub.fts_child = NULL;
+  while (e->kids.list)
+    {
+      FTSENT *next = e->kids.list->fts_link;
+      ent_free (s, e->kids.list);
+      e->kids.list = next;
+    }
+}
+
+/* The list of children E holds, or null when it holds none as a list.  */
+static FTSENT *
+kids_list (const struct fts__ent *e)
+{
+  return e->flags & FTS__E_LIST ? e->kids.list : NULL;
+}
+
 /* Free the children P still holds (compact or as a list) and take P out
    of the cycle set; P's descriptor stays open.  */
 static void
 drop_children (struct fts__stream *s, FTSENT *p)
 {
   struct fts__ent *e = fts__priv (p);
-  if (e->dir)
+  if (e->flags & FTS__E_LIST)
+    free_list (s, e);
+  else if (e->kids.dir)
     {
-      fts__dir_free (e->dir);
-      free (e->dir);
-      e->dir = NULL;
+      fts__dir_free (e->kids.dir);
+      free (e->kids.dir);
+      e->kids.dir = NULL;
     }
-  if (e->list && s->pub.fts_child == e->list)
-    s->pub.fts_child = NULL;
-  while (e->list)
-    {
-      FTSENT *next = e->list->fts_link;
-      ent_free (s, e->list);
-      e->list = next;
-    }
-  e->flags &= ~FTS__E_NAMEONLY;
+  e->flags &= ~(FTS__E_NAMEONLY | FTS__E_LIST);
   if (e->flags & FTS__E_ACTIVE)
     {
-      fts__cycle_leave (&s->cycle, e->st.st_dev, e->st.st_ino);
+      fts__cycle_leave (&s->cycle, p);
       e->flags &= ~FTS__E_ACTIVE;
     }
 }
@@ -251,7 +266,7 @@ load_child_path (struct fts__stream *s, FTSENT *p)
 static int
 load_root_path (struct fts__stream *s, FTSENT *p)
 {
-  const char *arg = fts__priv (p)->arg;
+  const char *arg = fts__root_arg (p);
   size_t len = strlen (arg);
   if (path_reserve (s, len + 1, s->rootparent) != 0)
     return -1;
@@ -419,7 +434,8 @@ static int
 stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
 {
   struct fts__ent *e = fts__priv (p);
-  const char *name = e->arg ? e->arg : p->fts_name;
+  const char *arg = fts__root_arg (p);
+  const char *name = arg ? arg : p->fts_name;
   p->fts_errno = 0;
   p->fts_cycle = NULL;
   e->flags &= ~FTS__E_FOLLOWED;
@@ -600,15 +616,17 @@ next_child (struct fts__stream *s, FTSENT *d)
 {
   struct fts__ent *de = fts__priv (d);
   errno = 0;
-  if (de->list)
+  if (de->flags & FTS__E_LIST)
     {
-      FTSENT *p = de->list;
-      de->list = p->fts_link;
+      FTSENT *p = de->kids.list;
+      if (!p)
+        return NULL;
+      de->kids.list = p->fts_link;
       if (s->pub.fts_child == p)
         s->pub.fts_child = NULL;
       return p;
     }
-  struct fts__dir *dir = de->dir;
+  struct fts__dir *dir = de->kids.dir;
   if (dir && dir->next == dir->count && dir->more)
     {
       if (read_more (s, d) != 0)
@@ -634,7 +652,7 @@ next_child (struct fts__stream *s, FTSENT *d)
     {
       fts__dir_free (dir);
       free (dir);
-      de->dir = NULL;
+      de->kids.dir = NULL;
     }
   return p;
 }
@@ -653,11 +671,20 @@ build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
       *tail = p;
       tail = &p->fts_link;
     }
-  de->list = head;
+  int err = errno;
+  if (de->kids.dir)
+    {
+      /* Cut short by an error: the rest goes, the list takes its place.  */
+      fts__dir_free (de->kids.dir);
+      free (de->kids.dir);
+    }
+  de->kids.list = head;
+  de->flags |= FTS__E_LIST;
+  errno = err;
   if (errno)
     return -1;
   if (s->compar)
-    return sort_list (s, &de->list);
+    return sort_list (s, &de->kids.list);
   return 0;
 }
 
@@ -685,7 +712,7 @@ reader_for (const struct fts__stream *s, const struct fts__fs_row *fs,
 static void
 take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
 {
-  struct fts__dir *dir = fts__priv (d)->dir;
+  struct fts__dir *dir = fts__priv (d)->kids.dir;
   s->stats.entries += count_entries (dir, isset (s, FTS_SEEDOT));
   if (dir->read_errno)
     d->fts_errno = dir->read_errno;
@@ -713,18 +740,18 @@ read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
   de->flags |= FTS__E_READ;
   if (!s->getdents_buf && !(s->getdents_buf = malloc (FTS__GETDENTS_BUFSIZE)))
     goto out_close;
-  de->dir = malloc (sizeof *de->dir);
-  if (!de->dir)
+  de->kids.dir = malloc (sizeof *de->kids.dir);
+  if (!de->kids.dir)
     goto out_close;
-  fts__dir_init (de->dir);
+  fts__dir_init (de->kids.dir);
   const struct fts__fs_row *fs
     = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
   struct fts__dir_reader r = reader_for (s, fs, list);
-  if (fts__dir_read (de->dir, fd, &r) != 0)
+  if (fts__dir_read (de->kids.dir, fd, &r) != 0)
     goto out_close;
   s->stats.dirs_read++;
   take_chunk (s, d, fs);
-  if (fts__cycle_enter (&s->cycle, de->st.st_dev, de->st.st_ino, d) != 0)
+  if (fts__cycle_enter (&s->cycle, d) != 0)
     goto out_close;
   de->flags |= FTS__E_ACTIVE;
   if (list && build_list (s, d, nameonly) != 0)
@@ -755,10 +782,10 @@ read_more (struct fts__stream *s, FTSENT *d)
   const struct fts__fs_row *fs
     = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
   struct fts__dir_reader r = reader_for (s, fs, false);
-  if (fts__dir_read_more (de->dir, fd, &r) != 0)
+  if (fts__dir_read_more (de->kids.dir, fd, &r) != 0)
     {
-      free (de->dir);
-      de->dir = NULL;
+      free (de->kids.dir);
+      de->kids.dir = NULL;
       return -1;
     }
   take_chunk (s, d, fs);
@@ -854,7 +881,7 @@ descend (struct fts__stream *s, FTSENT *d)
 {
   struct fts__ent *de = fts__priv (d);
   d->fts_flags &= ~FTS_DONTCHDIR;
-  if (!de->list || (de->flags & FTS__E_NAMEONLY))
+  if (!kids_list (de) || (de->flags & FTS__E_NAMEONLY))
     {
       if (read_dir (s, d, s->compar != NULL, false) != 0)
         {
@@ -1005,9 +1032,9 @@ fts_children (FTS *sp, int instr)
     return NULL;
   if (read_dir (s, p, true, instr == FTS_NAMEONLY) != 0)
     return NULL;
-  for (FTSENT *c = fts__priv (p)->list; c; c = c->fts_link)
+  for (FTSENT *c = kids_list (fts__priv (p)); c; c = c->fts_link)
     c->fts_path = sp->fts_path;
-  sp->fts_child = fts__priv (p)->list;
+  sp->fts_child = kids_list (fts__priv (p));
   errno = 0;
   return sp->fts_child;
 }
@@ -1034,12 +1061,12 @@ make_root (struct fts__stream *s, const char *arg)
   FTSENT *p = ent_alloc (s, arg, len, len + 1);
   if (!p)
     return NULL;
-  struct fts__ent *e = fts__priv (p);
-  e->arg = p->fts_name + len + 1;
-  memcpy (e->arg, arg, len + 1);
-  e->flags |= FTS__E_UNSTATED;
+  /* fts__root_arg finds the copy from the root's level and pathlen.  */
+  char *copy = p->fts_name + len + 1;
+  memcpy (copy, arg, len + 1);
+  fts__priv (p)->flags |= FTS__E_UNSTATED;
   p->fts_parent = s->rootparent;
-  p->fts_path = p->fts_accpath = e->arg;
+  p->fts_path = p->fts_accpath = copy;
   p->fts_info = FTS_INIT;
   set_pathlen (p, len);
   return p;

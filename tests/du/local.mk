@@ -14,6 +14,7 @@ du_shell_tests = \
   tests/du/cycle-bind-mount.sh \
   tests/du/cycle-warning.sh \
   tests/du/dangling-symlink.sh \
+  tests/du/deep-tree-mem.sh \
   tests/du/dereference-args.sh \
   tests/du/dereference-symlink-limit.sh \
   tests/du/dereference.sh \

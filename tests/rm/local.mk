@@ -15,6 +15,7 @@ rm_shell_tests = \
   tests/rm/declined-status.sh \
   tests/rm/deep-tree-1m.sh \
   tests/rm/deep-tree.sh \
+  tests/rm/deep-tree-mem.sh \
   tests/rm/dir.sh \
   tests/rm/dot-dotdot.sh \
   tests/rm/double-dash.sh \

@@ -63,6 +63,25 @@ make_pairs (size_t n, bool random)
   return p;
 }
 
+/* Give entry E the identity (DEV, INO), which the set reads from it, and
+   enter it.  */
+static int
+enter (struct fts__cycle *c, FTSENT *e, dev_t dev, ino_t ino)
+{
+  e->fts_dev = dev;
+  e->fts_ino = ino;
+  return fts__cycle_enter (c, e);
+}
+
+/* Leave (DEV, INO) through a stand-in entry with that identity: the set
+   goes by identity, not by which entry holds it.  */
+static void
+leave (struct fts__cycle *c, dev_t dev, ino_t ino)
+{
+  FTSENT e = { .fts_dev = dev, .fts_ino = ino };
+  fts__cycle_leave (c, &e);
+}
+
 /* Check that exactly the pairs not marked GONE are found, each with its
    own entry.  */
 static void
@@ -95,7 +114,7 @@ enter_leave_all (bool random)
 
   fts__cycle_init (&c);
   for (size_t i = 0; i < N; i++)
-    unit_check (fts__cycle_enter (&c, p[i].dev, p[i].ino, &ents[i]) == 0);
+    unit_check (enter (&c, &ents[i], p[i].dev, p[i].ino) == 0);
   ck_assert_uint_ge (c.cap, N);
   ck_assert_uint_eq (c.cap & (c.cap - 1), 0);
   check_all (&c, p, ents, gone, N);
@@ -108,7 +127,7 @@ enter_leave_all (bool random)
   for (size_t k = 0; k < N; k++)
     {
       size_t i = order[k];
-      fts__cycle_leave (&c, p[i].dev, p[i].ino);
+      leave (&c, p[i].dev, p[i].ino);
       gone[i] = 1;
       unit_check (fts__cycle_find (&c, p[i].dev, p[i].ino) == NULL);
       if (k % 5000 == 0 || k == N - 1)
@@ -152,14 +171,13 @@ START_TEST (test_small_sets_every_leave)
           p[i].ino = i * (t % 7 + 1) * 64;
           gone[i] = 0;
           order[i] = i;
-          unit_check (fts__cycle_enter (&c, p[i].dev, p[i].ino,
-                      &ents[i]) == 0);
+          unit_check (enter (&c, &ents[i], p[i].dev, p[i].ino) == 0);
         }
       check_all (&c, p, ents, gone, N);
       shuffle (order, N);
       for (size_t k = 0; k < N; k++)
         {
-          fts__cycle_leave (&c, p[order[k]].dev, p[order[k]].ino);
+          leave (&c, p[order[k]].dev, p[order[k]].ino);
           gone[order[k]] = 1;
           check_all (&c, p, ents, gone, N);
           /* Re-enter some, so that leaves and enters interleave.  */
@@ -168,9 +186,8 @@ START_TEST (test_small_sets_every_leave)
               size_t back = order[rng_next () % (k + 1)];
               if (gone[back])
                 {
-                  unit_check (fts__cycle_enter (&c, p[back].dev,
-                              p[back].ino,
-                              &ents[back]) == 0);
+                  unit_check (enter (&c, &ents[back], p[back].dev,
+                                     p[back].ino) == 0);
                   gone[back] = 0;
                   check_all (&c, p, ents, gone, N);
                 }
@@ -187,12 +204,12 @@ START_TEST (test_find_empty)
   fts__cycle_init (&c);
   ck_assert_ptr_null (fts__cycle_find (&c, 0, 0));
   ck_assert_ptr_null (fts__cycle_find (&c, makedev (8, 1), 2));
-  fts__cycle_leave (&c, 8, 2);            /* harmless */
+  leave (&c, 8, 2);            /* harmless */
   ck_assert_uint_eq (c.count, 0);
 
   FTSENT e;
-  ck_assert_int_eq (fts__cycle_enter (&c, 8, 2, &e), 0);
-  fts__cycle_leave (&c, 8, 2);
+  ck_assert_int_eq (enter (&c, &e, 8, 2), 0);
+  leave (&c, 8, 2);
   ck_assert_ptr_null (fts__cycle_find (&c, 8, 2));
   ck_assert_uint_eq (c.count, 0);
   fts__cycle_free (&c);
@@ -206,22 +223,22 @@ START_TEST (test_dev_distinguishes)
   struct fts__cycle c;
   FTSENT a, b, x;
   fts__cycle_init (&c);
-  ck_assert_int_eq (fts__cycle_enter (&c, makedev (8, 1), 5, &a), 0);
-  ck_assert_int_eq (fts__cycle_enter (&c, makedev (8, 2), 5, &b), 0);
+  ck_assert_int_eq (enter (&c, &a, makedev (8, 1), 5), 0);
+  ck_assert_int_eq (enter (&c, &b, makedev (8, 2), 5), 0);
   ck_assert_ptr_eq (fts__cycle_find (&c, makedev (8, 1), 5), &a);
   ck_assert_ptr_eq (fts__cycle_find (&c, makedev (8, 2), 5), &b);
   ck_assert_ptr_null (fts__cycle_find (&c, makedev (8, 3), 5));
   ck_assert_ptr_null (fts__cycle_find (&c, makedev (8, 1), 6));
-  fts__cycle_leave (&c, makedev (8, 1), 5);
+  leave (&c, makedev (8, 1), 5);
   ck_assert_ptr_null (fts__cycle_find (&c, makedev (8, 1), 5));
   ck_assert_ptr_eq (fts__cycle_find (&c, makedev (8, 2), 5), &b);
   /* Leaving a pair that is not there changes nothing.  */
-  fts__cycle_leave (&c, makedev (8, 1), 5);
-  fts__cycle_leave (&c, makedev (9, 9), 9);
+  leave (&c, makedev (8, 1), 5);
+  leave (&c, makedev (9, 9), 9);
   ck_assert_ptr_eq (fts__cycle_find (&c, makedev (8, 2), 5), &b);
   ck_assert_uint_eq (c.count, 1);
   /* Entering a pair again replaces its entry.  */
-  ck_assert_int_eq (fts__cycle_enter (&c, makedev (8, 2), 5, &x), 0);
+  ck_assert_int_eq (enter (&c, &x, makedev (8, 2), 5), 0);
   ck_assert_ptr_eq (fts__cycle_find (&c, makedev (8, 2), 5), &x);
   ck_assert_uint_eq (c.count, 1);
   fts__cycle_free (&c);

@@ -260,6 +260,29 @@ START_TEST (test_free_then_init)
 }
 END_TEST
 
+/* The first arrays share a block; growing either gives the names their
+   own, with the names already there kept.  */
+START_TEST (test_grow_out_of_first_block)
+{
+  struct fts__dir d;
+  char longname[201];
+  memset (longname, 'n', 200);
+  longname[200] = '\0';
+  fts__dir_init (&d);
+  ck_assert_int_eq (fts__dir_add (&d, "x", 1, 5, DT_REG), 0);
+  ck_assert (d.names_in_ents);
+  ck_assert_int_eq (fts__dir_add (&d, "yz", 2, 6, DT_DIR), 0);
+  ck_assert (!d.names_in_ents);
+  ck_assert_int_eq (fts__dir_add (&d, longname, 200, 7, DT_REG), 0);
+  ck_assert_uint_eq (d.count, 3);
+  ck_assert_str_eq (fts__dent_name (&d, &d.ents[0]), "x");
+  ck_assert_str_eq (fts__dent_name (&d, &d.ents[1]), "yz");
+  ck_assert_str_eq (fts__dent_name (&d, &d.ents[2]), longname);
+  ck_assert_uint_eq (d.ents[2].ino, 7);
+  fts__dir_free (&d);
+}
+END_TEST
+
 /* ---- reading real directories ------------------------------------------ */
 
 static int
@@ -573,10 +596,12 @@ START_TEST (test_read_exact_size)
   fts__dir_init (&d);
   ck_assert_int_eq (fts__dir_read (&d, dfd, &r), 0);
   ck_assert_uint_eq (d.count, 3);
-  /* "." and ".." are counted in the batch before being skipped.  */
-  unit_check_msg (d.cap == 5, "cap %zu", d.cap);
-  unit_check_msg (d.names_cap == 2 + 3 + 4 + 2 + 3, "names_cap %zu",
-                  d.names_cap);
+  /* Nor room for "." and "..", which are skipped.  */
+  unit_check_msg (d.cap == 3, "cap %zu", d.cap);
+  unit_check_msg (d.names_cap == 2 + 3 + 4, "names_cap %zu", d.names_cap);
+  /* In one block: the names right after the entries.  */
+  ck_assert (d.names_in_ents);
+  ck_assert_ptr_eq (d.names, (char *) (d.ents + d.cap));
   close (dfd);
   fts__dir_free (&d);
 }
@@ -601,6 +626,7 @@ dir_suite (void)
   tc = unit_tcase ("names");
   tcase_add_test (tc, test_dent_names);
   tcase_add_test (tc, test_free_then_init);
+  tcase_add_test (tc, test_grow_out_of_first_block);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("read");
