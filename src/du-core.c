@@ -380,7 +380,8 @@ operand_ok (struct walk const *w, FTSENT const *ent)
 
   if (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0)
     {
-      error (0, 0, _("when reading file names from stdin, "
+      /* Newer GNU du than 9.1 says "standard input", not "stdin".  */
+      error (0, 0, _("when reading file names from standard input, "
                      "no file name of %s allowed"), quoteaf (name));
       return false;
     }
