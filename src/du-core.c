@@ -166,11 +166,19 @@ du_print (struct du_options const *x, struct du_sum const *s,
       putchar ('\t');
       print_time (x, s->tmax);
     }
-  /* Newer GNU du quotes names for a terminal, as ls does.  */
-  if (x->quote_names)
-    name = quotearg_n_style (1, shell_escape_quoting_style, name);
   printf ("\t%s%c", name, x->null_terminate ? '\0' : '\n');
   flush_or_die ();
+}
+
+/* NAME as the line of its entry shows it: quoted in X's style (newer GNU
+   du quotes names for a terminal, as ls does, but not "total").  Returns
+   NAME itself or quotearg's slot 1.  */
+static char const *
+line_name (struct du_options const *x, char const *name)
+{
+  if (x->name_style == literal_quoting_style)
+    return name;
+  return quotearg_n_style (1, x->name_style, name);
 }
 
 /* ---- what is counted ------------------------------------------------------ */
@@ -267,7 +275,7 @@ count_entry (struct walk *w, FTSENT const *ent, bool is_dir)
 
       if (x->threshold < 0 ? v <= - (uintmax_t) x->threshold
           : v >= (uintmax_t) x->threshold)
-        du_print (x, &shown, ent->fts_path);
+        du_print (x, &shown, line_name (x, ent->fts_path));
     }
 }
 

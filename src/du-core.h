@@ -49,7 +49,9 @@ struct du_options
   bool separate_dirs;           /* -S */
   bool inodes;                  /* --inodes */
   bool null_terminate;          /* -0 */
-  bool quote_names;             /* standard output is a terminal */
+  enum quoting_style name_style;  /* how the names of the lines are
+                                   quoted (literal_quoting_style: as they
+                                   are) */
   bool show_time;               /* --time */
   enum du_time time_type;
   char const *time_format;      /* for fprintftime, with --time */

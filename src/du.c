@@ -463,6 +463,31 @@ time_format (char const *style)
   return XARGMATCH ("time style", style, time_style_args, time_style_formats);
 }
 
+/* How the names of the lines are quoted: not at all unless standard
+   output is a terminal, and never with -0; on a terminal as
+   QUOTING_STYLE says, read as ls reads it (an invalid value is ignored,
+   with a warning), else shell-escaped.  Newer GNU du than 9.1, which
+   never quotes them.  */
+static enum quoting_style
+name_quoting_style (bool null_terminate)
+{
+  char const *env;
+
+  if (null_terminate || !isatty (STDOUT_FILENO))
+    return literal_quoting_style;
+  env = getenv ("QUOTING_STYLE");
+  if (env)
+    {
+      ptrdiff_t i = ARGMATCH (env, quoting_style_args, quoting_style_vals);
+
+      if (0 <= i)
+        return quoting_style_vals[i];
+      error (0, 0, _("ignoring invalid value of environment variable "
+                     "QUOTING_STYLE: %s"), quote (env));
+    }
+  return shell_escape_quoting_style;
+}
+
 /* Check the options against one another, once all are parsed; exits on a
    conflict.  */
 static void
@@ -470,6 +495,7 @@ check_options (struct du_options *x, struct cmdline *cl)
 {
   if (!cl->ok)
     usage (EXIT_FAILURE);
+  x->name_style = name_quoting_style (x->null_terminate);
   if (x->all && cl->summarize)
     {
       error (0, 0, _("cannot both summarize and show all entries"));
@@ -565,11 +591,7 @@ du_files0 (struct du_options const *x, struct du_sum *total)
 int
 main (int argc, char **argv)
 {
-  struct du_options x =
-    {
-      .max_depth = SIZE_MAX,
-      .quote_names = isatty (STDOUT_FILENO),
-    };
+  struct du_options x = { .max_depth = SIZE_MAX };
   struct cmdline cl = { .ok = true, .deref = FTS_PHYSICAL };
   static char *cwd_only[] = { (char *) ".", NULL };
   enum du_status status;
@@ -584,7 +606,6 @@ main (int argc, char **argv)
 
   first = parse_options (argc, argv, &x, &cl);
   check_options (&x, &cl);
-  x.quote_names &= !x.null_terminate;
   x.fts_flags |= cl.deref;
   du_sum_init (&total);
 

@@ -35,6 +35,7 @@ du_shell_tests = \
   tests/du/null.sh \
   tests/du/one-file-system.sh \
   tests/du/operands-order.sh \
+  tests/du/quoting-style.sh \
   tests/du/separate-dirs.sh \
   tests/du/sparse.sh \
   tests/du/summarize.sh \
