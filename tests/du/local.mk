@@ -17,6 +17,9 @@ du_shell_tests = \
   tests/du/dereference-args.sh \
   tests/du/dereference.sh \
   tests/du/exclude.sh \
+  tests/du/files0-from-counted.sh \
+  tests/du/files0-from-endless.sh \
+  tests/du/files0-from-memory.sh \
   tests/du/files0-from-stdin.sh \
   tests/du/files0-from.sh \
   tests/du/full-stdout.sh \
