@@ -16,7 +16,9 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* One libfts stream walks every operand, descriptor-relative (FTS_DIRFD:
+/* One libfts stream walks the operands given together (all those of the
+   command line; each name of --files0-from as it is read, so that memory
+   does not grow with their number), descriptor-relative (FTS_DIRFD:
    libfts stats each entry with fstatat on its bare name, relative to its
    directory's descriptor, once; a directory is then opened and fstat-ed
    once more to check that it is still the one stat-ed).  Large
@@ -33,9 +35,15 @@
    ways.  With -L every file and directory is, as in GNU du.  With several
    operands, GNU du remembers every entry too; here only directories
    (whose contents are then skipped whole when met again), hard links, and
-   the files that are operands themselves (stat-ed before the walk, so
-   that they are recognized when met inside another operand) are: the
-   same answers, with a set that does not grow with the number of files.  */
+   the files that are operands themselves are, so that the set does not
+   grow with the number of files below the operands.  A file with one link
+   has one directory: met below an operand, it was counted before if it is
+   in the set (an operand); given as an operand, it was counted before if
+   its directory was walked, unless it was left out there (excluded, on
+   another file system) or the directory could not be read to its end,
+   which the few such entries are remembered for.  The answers are GNU's,
+   but for a file created in a directory after the directory was walked
+   and then given as an operand, which GNU counts and this du does not.  */
 
 #include <config.h>
 
@@ -51,6 +59,7 @@
 #include "fts.h"
 #include "walk-util.h"
 
+#include "basename-lgpl.h"
 #include "di-set.h"
 #include "error.h"
 #include "fprintftime.h"
@@ -81,13 +90,17 @@ struct du_level
 enum { LEVELS_INITIAL = 32 };
 
 /* One walk in progress.  */
-struct walk
+struct du_walk
 {
   FTS *fts;
   struct du_options const *x;
   struct di_set *seen;          /* (dev, ino) already counted */
-  struct di_set *operands;      /* with several operands: those that are
-                                   files with one link */
+  struct di_set *uncounted;     /* with several operands, what a later
+                                   operand may name, met but not counted
+                                   all through: files with one link left
+                                   out, directories not read to the end */
+  bool dirs_seen;               /* SEEN holds a directory */
+  bool files_seen;              /* SEEN holds a file with one link */
   struct di_set *mounts;        /* mount points, read when a cycle is met */
   struct du_level *lvl;         /* accumulators, by depth */
   size_t n_lvl;
@@ -166,11 +179,19 @@ du_print (struct du_options const *x, struct du_sum const *s,
       putchar ('\t');
       print_time (x, s->tmax);
     }
-  /* Newer GNU du quotes names for a terminal, as ls does.  */
-  if (x->quote_names)
-    name = quotearg_n_style (1, shell_escape_quoting_style, name);
   printf ("\t%s%c", name, x->null_terminate ? '\0' : '\n');
   flush_or_die ();
+}
+
+/* NAME as the line of its entry shows it: quoted in X's style (newer GNU
+   du quotes names for a terminal, as ls does, but not "total").  Returns
+   NAME itself or quotearg's slot 1.  */
+static char const *
+line_name (struct du_options const *x, char const *name)
+{
+  if (x->name_style == literal_quoting_style)
+    return name;
+  return quotearg_n_style (1, x->name_style, name);
 }
 
 /* ---- what is counted ------------------------------------------------------ */
@@ -200,7 +221,7 @@ entry_sum (struct du_options const *x, struct stat const *st,
 
 /* Make room for the accumulators of depth LEVEL.  */
 static void
-reserve_level (struct walk *w, size_t level)
+reserve_level (struct du_walk *w, size_t level)
 {
   if (level < w->n_lvl)
     return;
@@ -219,7 +240,7 @@ reserve_level (struct walk *w, size_t level)
    and into *SHOWN, what the directory at LEVEL shows (with -S, not what
    is below its subdirectories).  */
 static void
-change_level (struct walk *w, size_t level, struct du_sum *shown)
+change_level (struct du_walk *w, size_t level, struct du_sum *shown)
 {
   reserve_level (w, level);
   if (w->prev_level < level)
@@ -248,7 +269,7 @@ change_level (struct walk *w, size_t level, struct du_sum *shown)
    options ask for it.  IS_DIR: ENT is a directory being left (or one that
    could not be read).  */
 static void
-count_entry (struct walk *w, FTSENT const *ent, bool is_dir)
+count_entry (struct du_walk *w, FTSENT const *ent, bool is_dir)
 {
   struct du_options const *x = w->x;
   size_t level = libfts_level (ent);
@@ -267,7 +288,7 @@ count_entry (struct walk *w, FTSENT const *ent, bool is_dir)
 
       if (x->threshold < 0 ? v <= - (uintmax_t) x->threshold
           : v >= (uintmax_t) x->threshold)
-        du_print (x, &shown, ent->fts_path);
+        du_print (x, &shown, line_name (x, ent->fts_path));
     }
 }
 
@@ -285,33 +306,122 @@ skip_tree (FTS *fts, FTSENT *ent)
     }
 }
 
-/* Whether ENT (stat-ed) was counted already: a hard link to a file met
-   before, or, when every entry is remembered, any file or directory met
-   before.  Remembers ENT otherwise.  */
+/* Whether SET holds ST's (device, inode).  */
 static bool
-seen_before (struct walk *w, FTSENT const *ent)
+in_set (struct di_set *set, struct stat const *st)
 {
-  struct stat const *st = ent->fts_statp;
-  bool dir = S_ISDIR (st->st_mode);
-  int r;
+  int r = di_set_lookup (set, st->st_dev, st->st_ino);
 
-  if (w->x->count_links)
-    return false;
-  if (!(w->x->hash_all || (!dir && 1 < st->st_nlink)
-        || (w->operands
-            && (dir || libfts_level (ent) == 0
-                || 0 < di_set_lookup (w->operands, st->st_dev, st->st_ino)))))
-    return false;
-  r = di_set_insert (w->seen, st->st_dev, st->st_ino);
   if (r < 0)
     xalloc_die ();
-  return r == 0;
+  return r;
+}
+
+/* Add ST's (device, inode) to SET; returns whether it was not there.  */
+static bool
+add_to_set (struct di_set *set, struct stat const *st)
+{
+  int r = di_set_insert (set, st->st_dev, st->st_ino);
+
+  if (r < 0)
+    xalloc_die ();
+  return r;
+}
+
+/* Remember ST, met below an operand and not counted all through: a file
+   with one link left out, or a directory not read to its end.  Only a
+   later operand asks (counted_in_dir), so nothing is remembered unless
+   SEEN holds directories but not every file (several operands, without
+   -l or -L); nor a file with several links, which SEEN holds once it is
+   counted.  */
+static void
+remember_uncounted (struct du_walk *w, struct stat const *st)
+{
+  struct du_options const *x = w->x;
+
+  if (!x->several || x->hash_all || x->count_links
+      || (!S_ISDIR (st->st_mode) && 1 < st->st_nlink))
+    return;
+  if (!w->uncounted && !(w->uncounted = di_set_alloc ()))
+    xalloc_die ();
+  add_to_set (w->uncounted, st);
+}
+
+/* The directory that holds FILE, an operand (following the symbolic link
+   FILE with -D and -H, whose directory may be elsewhere): a new string,
+   or null if FILE cannot be resolved.  */
+static char *
+operand_dir (struct du_walk const *w, char const *file)
+{
+  char *real = NULL;
+
+  if (w->fts->fts_options & FTS_COMFOLLOW)
+    {
+      real = realpath (file, NULL);
+      if (!real)
+        return NULL;
+      file = real;
+    }
+  size_t len = last_component (file) - file;
+  char *dir = len ? ximemdup0 (file, len) : xstrdup (".");
+  free (real);
+  return dir;
+}
+
+/* Whether operand ENT, a file with one link that SEEN does not hold, was
+   counted below an operand walked before: its one directory was walked,
+   and neither that directory nor ENT was left uncounted there.  */
+static bool
+counted_in_dir (struct du_walk *w, FTSENT const *ent)
+{
+  char *dir = operand_dir (w, ent->fts_path);
+  struct stat st;
+  bool counted = (dir && stat (dir, &st) == 0 && in_set (w->seen, &st)
+                  && !(w->uncounted
+                       && (in_set (w->uncounted, &st)
+                           || in_set (w->uncounted, ent->fts_statp))));
+
+  free (dir);
+  return counted;
+}
+
+/* Whether ENT (stat-ed) was counted already: a hard link to a file met
+   before, or, when every entry is remembered, any file or directory met
+   before; with several operands, a directory met before, or a file with
+   one link that an operand before counted (see the head of this file).
+   Remembers ENT otherwise, if it may be met again.  */
+static bool
+seen_before (struct du_walk *w, FTSENT const *ent)
+{
+  struct du_options const *x = w->x;
+  struct stat const *st = ent->fts_statp;
+  bool dir = S_ISDIR (st->st_mode);
+
+  if (x->count_links)
+    return false;
+  if (x->hash_all || (dir ? x->several : 1 < st->st_nlink))
+    {
+      if (!add_to_set (w->seen, st))
+        return true;
+      w->dirs_seen |= dir;
+      return false;
+    }
+  if (!x->several)
+    return false;
+  /* A file with one link.  */
+  if (0 < libfts_level (ent))
+    return w->files_seen && in_set (w->seen, st);
+  if (in_set (w->seen, st) || (w->dirs_seen && counted_in_dir (w, ent)))
+    return true;
+  add_to_set (w->seen, st);
+  w->files_seen = true;
+  return false;
 }
 
 /* Fill W->mounts with the (device, inode) of every local, real mount
    point.  A mount point that cannot be stat-ed is left out.  */
 static void
-read_mounts (struct walk *w)
+read_mounts (struct du_walk *w)
 {
   struct mount_entry *me = read_file_system_list (false);
 
@@ -323,9 +433,8 @@ read_mounts (struct walk *w)
       struct mount_entry *next = me->me_next;
       struct stat st;
 
-      if (!me->me_remote && !me->me_dummy && stat (me->me_mountdir, &st) == 0
-          && di_set_insert (w->mounts, st.st_dev, st.st_ino) < 0)
-        xalloc_die ();
+      if (!me->me_remote && !me->me_dummy && stat (me->me_mountdir, &st) == 0)
+        add_to_set (w->mounts, &st);
       free_mount_entry (me);
       me = next;
     }
@@ -335,13 +444,12 @@ read_mounts (struct walk *w)
    ancestor it repeats (ENT included, the ancestor not): then the cycle is
    a bind mount, made on purpose, not a corrupted file system.  */
 static bool
-mount_point_in_cycle (struct walk *w, FTSENT const *ent)
+mount_point_in_cycle (struct du_walk *w, FTSENT const *ent)
 {
   if (!w->mounts)
     read_mounts (w);
   for (FTSENT const *p = ent; p && p != ent->fts_cycle; p = p->fts_parent)
-    if (0 < di_set_lookup (w->mounts, p->fts_statp->st_dev,
-                           p->fts_statp->st_ino))
+    if (in_set (w->mounts, p->fts_statp))
       return true;
   return false;
 }
@@ -351,7 +459,7 @@ mount_point_in_cycle (struct walk *w, FTSENT const *ent)
    explains the cycle (a bind mount); -L does not (a symlink to an
    ancestor is no corruption), nor does -D/-H for an operand.  */
 static enum du_status
-cycle (struct walk *w, FTSENT const *ent)
+cycle (struct du_walk *w, FTSENT const *ent)
 {
   int opts = w->fts->fts_options;
 
@@ -373,14 +481,15 @@ The following directory is part of the cycle:\n  %s\n"),
 /* Whether operand ENT (number W->n_roots) may be walked; diagnoses it if
    not: an empty name, or "-" among names read from standard input.  */
 static bool
-operand_ok (struct walk const *w, FTSENT const *ent)
+operand_ok (struct du_walk const *w, FTSENT const *ent)
 {
   char const *from = w->x->files_from;
   char const *name = ent->fts_accpath;
 
   if (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0)
     {
-      error (0, 0, _("when reading file names from stdin, "
+      /* Newer GNU du than 9.1 says "standard input", not "stdin".  */
+      error (0, 0, _("when reading file names from standard input, "
                      "no file name of %s allowed"), quoteaf (name));
       return false;
     }
@@ -409,7 +518,7 @@ vanished (FTSENT const *ent)
    tried again to find out, and "No such file" is left unsaid, as GNU
    does).  */
 static enum du_status
-cannot_access (struct walk *w, FTSENT const *ent)
+cannot_access (struct du_walk *w, FTSENT const *ent)
 {
   int err = ent->fts_errno;
 
@@ -428,17 +537,31 @@ cannot_access (struct walk *w, FTSENT const *ent)
 
 /* Whether ENT is left out by -x: below an operand, on another device.  */
 static bool
-other_device (struct walk const *w, FTSENT const *ent)
+other_device (struct du_walk const *w, FTSENT const *ent)
 {
   return ((w->fts->fts_options & FTS_XDEV) && 0 < libfts_level (ent)
           && ent->fts_statp->st_dev != w->fts->fts_dev);
+}
+
+/* Leave ENT, just met, out of the count (excluded, or on another file
+   system), and what is below it; remember it if it is a file below an
+   operand.  */
+static enum du_status
+leave_out (struct du_walk *w, FTSENT *ent)
+{
+  if (0 < libfts_level (ent)
+      && (ent->fts_info == FTS_F || ent->fts_info == FTS_SL
+          || ent->fts_info == FTS_DEFAULT))
+    remember_uncounted (w, ent->fts_statp);
+  skip_tree (w->fts, ent);
+  return DU_OK;
 }
 
 /* Pre-order visit of ENT (any fts_info but FTS_DP, FTS_DNR and FTS_ERR):
    decide whether it counts; count it if it is not a directory (those are
    counted when left).  */
 static enum du_status
-enter (struct walk *w, FTSENT *ent)
+enter (struct du_walk *w, FTSENT *ent)
 {
   if (libfts_level (ent) == 0)
     {
@@ -450,13 +573,12 @@ enter (struct walk *w, FTSENT *ent)
         }
     }
   if (w->x->exclude && excluded_file_name (w->x->exclude, ent->fts_path))
-    {
-      skip_tree (w->fts, ent);
-      return DU_OK;
-    }
+    return leave_out (w, ent);
   if (ent->fts_info == FTS_NS || ent->fts_info == FTS_SLNONE)
     return cannot_access (w, ent);
-  if (other_device (w, ent) || seen_before (w, ent))
+  if (other_device (w, ent))
+    return leave_out (w, ent);
+  if (seen_before (w, ent))
     {
       skip_tree (w->fts, ent);
       return DU_OK;
@@ -475,7 +597,7 @@ enter (struct walk *w, FTSENT *ent)
 
 /* Do what du does with ENT, which fts_read just returned.  */
 static enum du_status
-visit (struct walk *w, FTSENT *ent)
+visit (struct du_walk *w, FTSENT *ent)
 {
   switch (ent->fts_info)
     {
@@ -485,6 +607,7 @@ visit (struct walk *w, FTSENT *ent)
     case FTS_DNR:
       /* Unreadable: its own size is known, and counts.  */
       count_entry (w, ent, true);
+      remember_uncounted (w, ent->fts_statp);
       if (vanished (ent))
         return DU_OK;
       error (0, ent->fts_errno, _("cannot read directory %s"),
@@ -493,6 +616,7 @@ visit (struct walk *w, FTSENT *ent)
     case FTS_ERR:
       /* Read part way: what was read counts.  */
       count_entry (w, ent, true);
+      remember_uncounted (w, ent->fts_statp);
       error (0, ent->fts_errno, "%s", quotef (ent->fts_path));
       return DU_ERROR;
     case FTS_D: case FTS_DC: case FTS_F: case FTS_SL: case FTS_SLNONE:
@@ -522,11 +646,22 @@ trim_slashes (char *file)
   return ximemdup0 (file, n);
 }
 
+/* fts_read failed in W's stream: the directories it was in were not read
+   to their end.  */
+static void
+remember_unfinished (struct du_walk *w)
+{
+  for (FTSENT const *p = w->fts->fts_cur; p && FTS_ROOTLEVEL <= p->fts_level;
+       p = p->fts_parent)
+    if (p->fts_info == FTS_D)
+      remember_uncounted (w, p->fts_statp);
+}
+
 /* Walk FILES (N names) from the first, in one libfts stream, until the
    end or until fts_read fails.  Returns the worst outcome; *DONE is the
    number of operands begun.  */
 static enum du_status
-walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
+walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
 {
   enum du_status status = DU_OK;
   char **roots = xnmalloc (n + 1, sizeof *roots);
@@ -544,6 +679,7 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
   if (errno != 0)
     {
       error (0, errno, _("fts_read failed: %s"), quotef (w->fts->fts_path));
+      remember_unfinished (w);
       status = DU_ERROR;
     }
   if (!finish_walk (w->fts, 0, false))
@@ -556,52 +692,50 @@ walk_from (struct walk *w, char *const *files, size_t n, size_t *done)
   return status;
 }
 
-/* The (device, inode) of those of FILES (N names) that are files with one
-   link, stat-ed as the walk will (following a symlink with -D or -L).
-   Names that cannot be stat-ed are left for the walk to diagnose.  */
-static struct di_set *
-file_operands (char *const *files, size_t n, struct du_options const *x)
+struct du_walk *
+du_walk_start (struct du_options const *x, struct du_sum *total)
 {
-  struct di_set *set = di_set_alloc ();
-  int flags = (x->fts_flags & (FTS_COMFOLLOW | FTS_LOGICAL)
-               ? 0 : AT_SYMLINK_NOFOLLOW);
+  struct du_walk *w = xzalloc (sizeof *w);
 
-  if (!set)
+  w->x = x;
+  w->total = total;
+  w->seen = di_set_alloc ();
+  if (!w->seen)
     xalloc_die ();
-  for (size_t i = 0; i < n; i++)
-    {
-      struct stat st;
+  return w;
+}
 
-      if (*files[i] && fstatat (AT_FDCWD, files[i], &st, flags) == 0
-          && !S_ISDIR (st.st_mode) && st.st_nlink <= 1
-          && di_set_insert (set, st.st_dev, st.st_ino) < 0)
-        xalloc_die ();
-    }
-  return set;
+enum du_status
+du_walk_files (struct du_walk *w, char *const *files, size_t n)
+{
+  enum du_status status = DU_OK;
+
+  /* A failed fts_read stops the stream: the operands after the one it
+     failed in are walked by a new one, as GNU du walks each by itself.  */
+  for (size_t start = 0, done; start < n; start += done ? done : n)
+    DU_UPDATE_STATUS (status, walk_from (w, files + start, n - start, &done));
+  return status;
+}
+
+void
+du_walk_end (struct du_walk *w)
+{
+  di_set_free (w->seen);
+  if (w->uncounted)
+    di_set_free (w->uncounted);
+  if (w->mounts)
+    di_set_free (w->mounts);
+  free (w->lvl);
+  free (w);
 }
 
 enum du_status
 du_files (char *const *files, size_t n, struct du_options const *x,
           struct du_sum *total)
 {
-  enum du_status status = DU_OK;
-  struct walk w = { .x = x, .total = total };
+  struct du_walk *w = du_walk_start (x, total);
+  enum du_status status = du_walk_files (w, files, n);
 
-  w.seen = di_set_alloc ();
-  if (!w.seen)
-    xalloc_die ();
-  if (x->several && !x->hash_all && !x->count_links)
-    w.operands = file_operands (files, n, x);
-  /* A failed fts_read stops the stream: the operands after the one it
-     failed in are walked by a new one, as GNU du walks each by itself.  */
-  for (size_t start = 0, done; start < n; start += done ? done : n)
-    DU_UPDATE_STATUS (status, walk_from (&w, files + start, n - start,
-                                         &done));
-  di_set_free (w.seen);
-  if (w.operands)
-    di_set_free (w.operands);
-  if (w.mounts)
-    di_set_free (w.mounts);
-  free (w.lvl);
+  du_walk_end (w);
   return status;
 }

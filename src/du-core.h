@@ -49,7 +49,9 @@ struct du_options
   bool separate_dirs;           /* -S */
   bool inodes;                  /* --inodes */
   bool null_terminate;          /* -0 */
-  bool quote_names;             /* standard output is a terminal */
+  enum quoting_style name_style;  /* how the names of the lines are
+                                   quoted (literal_quoting_style: as they
+                                   are) */
   bool show_time;               /* --time */
   enum du_time time_type;
   char const *time_format;      /* for fprintftime, with --time */
@@ -66,7 +68,8 @@ struct du_options
                                    only hard links: with -L, any file may
                                    be met twice */
   bool several;                 /* several operands (or --files0-from):
-                                   remember directories and operands too */
+                                   remember directories and file operands
+                                   too */
   char const *files_from;       /* --files0-from (null: operands), for the
                                    diagnostics about operands */
 };
@@ -93,11 +96,27 @@ enum du_status
 /* An empty sum (its time earlier than any).  */
 void du_sum_init (struct du_sum *s);
 
+/* A walk of operands given in turns (the names of --files0-from, one at
+   a time), which remembers what it counted from one turn to the next.  */
+struct du_walk;
+
+/* A new walk as X says, adding everything it counts to *TOTAL; X and
+   TOTAL must outlive it.  Exits if memory runs out.  */
+struct du_walk *du_walk_start (struct du_options const *x,
+                               struct du_sum *total);
+
 /* Walk FILES (N names; empty names and, with --files0-from=-, "-" are
-   diagnosed in their turn), printing a line per directory (and per file
-   with -a) as X says, and add everything counted to *TOTAL.  Returns the
-   worst outcome.  Exits with status 1 at once when standard output
-   cannot be written.  */
+   diagnosed in their turn) in W, printing a line per directory (and per
+   file with -a) as W's options say; what an earlier call counted is not
+   counted again.  Returns the worst outcome.  Exits with status 1 at once
+   when standard output cannot be written.  */
+enum du_status du_walk_files (struct du_walk *w, char *const *files,
+                              size_t n);
+
+/* Free W.  */
+void du_walk_end (struct du_walk *w);
+
+/* du_walk_files on a walk of its own: FILES are all the operands.  */
 enum du_status du_files (char *const *files, size_t n,
                          struct du_options const *x, struct du_sum *total);
 

@@ -463,6 +463,31 @@ time_format (char const *style)
   return XARGMATCH ("time style", style, time_style_args, time_style_formats);
 }
 
+/* How the names of the lines are quoted: not at all unless standard
+   output is a terminal, and never with -0; on a terminal as
+   QUOTING_STYLE says, read as ls reads it (an invalid value is ignored,
+   with a warning), else shell-escaped.  Newer GNU du than 9.1, which
+   never quotes them.  */
+static enum quoting_style
+name_quoting_style (bool null_terminate)
+{
+  char const *env;
+
+  if (null_terminate || !isatty (STDOUT_FILENO))
+    return literal_quoting_style;
+  env = getenv ("QUOTING_STYLE");
+  if (env)
+    {
+      ptrdiff_t i = ARGMATCH (env, quoting_style_args, quoting_style_vals);
+
+      if (0 <= i)
+        return quoting_style_vals[i];
+      error (0, 0, _("ignoring invalid value of environment variable "
+                     "QUOTING_STYLE: %s"), quote (env));
+    }
+  return shell_escape_quoting_style;
+}
+
 /* Check the options against one another, once all are parsed; exits on a
    conflict.  */
 static void
@@ -470,6 +495,7 @@ check_options (struct du_options *x, struct cmdline *cl)
 {
   if (!cl->ok)
     usage (EXIT_FAILURE);
+  x->name_style = name_quoting_style (x->null_terminate);
   if (x->all && cl->summarize)
     {
       error (0, 0, _("cannot both summarize and show all entries"));
@@ -504,16 +530,19 @@ files_from_name (char const *files_from)
   return strcmp (files_from, "-") == 0 ? _("standard input") : files_from;
 }
 
-/* The names in FILES_FROM (NUL-terminated), read whole; their number in
-   *N.  A read error is left in *READ_ERRNO (0 if none), to be reported
-   after the names read before it are walked, as GNU du does.  */
-static char **
-read_files0 (char const *files_from, size_t *n, int *read_errno)
+/* Walk the names of --files0-from (X->files_from, NUL-terminated) as X
+   says, each as soon as it is read, as GNU du does: memory does not grow
+   with their number, and output comes as they do.  A read error is
+   reported after the names read before it are walked.  Returns the
+   outcome.  */
+static enum du_status
+du_files0 (struct du_options const *x, struct du_sum *total)
 {
+  char const *files_from = x->files_from;
+  enum du_status status = DU_OK;
   struct argv_iterator *ai;
   enum argv_iter_err err;
-  char **names = NULL;
-  idx_t alloc = 0;
+  struct du_walk *w;
   char *name;
 
   if (strcmp (files_from, "-") != 0 && !freopen (files_from, "r", stdin))
@@ -522,54 +551,29 @@ read_files0 (char const *files_from, size_t *n, int *read_errno)
   ai = argv_iter_init_stream (stdin);
   if (!ai)
     xalloc_die ();
-  *n = 0;
-  *read_errno = 0;
+  w = du_walk_start (x, total);
   while ((name = argv_iter (ai, &err)))
-    {
-      if (*n == (size_t) alloc)
-        names = xpalloc (names, &alloc, 1, -1, sizeof *names);
-      names[(*n)++] = xstrdup (name);
-    }
+    DU_UPDATE_STATUS (status, du_walk_files (w, &name, 1));
   if (err == AI_ERR_MEM)
     xalloc_die ();
   if (err == AI_ERR_READ)
-    *read_errno = errno;
-  argv_iter_free (ai);
-  return names;
-}
-
-/* Walk the names of --files0-from as X says; returns the outcome.  */
-static enum du_status
-du_files0 (struct du_options const *x, struct du_sum *total)
-{
-  int read_errno;
-  size_t n;
-  char **names = read_files0 (x->files_from, &n, &read_errno);
-  enum du_status status = n ? du_files (names, n, x, total) : DU_OK;
-
-  for (size_t i = 0; i < n; i++)
-    free (names[i]);
-  free (names);
-  if (read_errno)
     {
-      error (0, read_errno, _("%s: read error"),
-             quotef (files_from_name (x->files_from)));
+      error (0, errno, _("%s: read error"),
+             quotef (files_from_name (files_from)));
       status = DU_ERROR;
     }
+  du_walk_end (w);
+  argv_iter_free (ai);
   if ((ferror (stdin) || fclose (stdin) != 0) && status == DU_OK)
     error (EXIT_FAILURE, 0, _("error reading %s"),
-           quoteaf (files_from_name (x->files_from)));
+           quoteaf (files_from_name (files_from)));
   return status;
 }
 
 int
 main (int argc, char **argv)
 {
-  struct du_options x =
-    {
-      .max_depth = SIZE_MAX,
-      .quote_names = isatty (STDOUT_FILENO),
-    };
+  struct du_options x = { .max_depth = SIZE_MAX };
   struct cmdline cl = { .ok = true, .deref = FTS_PHYSICAL };
   static char *cwd_only[] = { (char *) ".", NULL };
   enum du_status status;
@@ -584,7 +588,6 @@ main (int argc, char **argv)
 
   first = parse_options (argc, argv, &x, &cl);
   check_options (&x, &cl);
-  x.quote_names &= !x.null_terminate;
   x.fts_flags |= cl.deref;
   du_sum_init (&total);
 

@@ -76,3 +76,20 @@ as_user_ ()
 {
   $unpriv_ "$@"
 }
+
+# vm_limit_above_ MIB: set vm_limit_ to a limit of virtual memory (KiB, for
+# ulimit -v) MIB MiB above the least, by whole MiB, under which the du
+# under test prints its version; skip for a du built with a sanitizer, or
+# one that 256 MiB are not enough for.
+vm_limit_above_ ()
+{
+  is_sanitized_ "$du_" \
+    && skip_ "built with a sanitizer: its shadow memory does not fit under ulimit -v"
+  vm_limit_=1024
+  until (ulimit -v $vm_limit_ && exec "$du_" --version) > /dev/null 2>&1; do
+    test $vm_limit_ -lt 262144 \
+      || skip_ "du --version needs more than 256 MiB of virtual memory"
+    vm_limit_=$((vm_limit_ + 1024))
+  done
+  vm_limit_=$((vm_limit_ + $1 * 1024))
+}

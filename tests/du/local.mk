@@ -19,6 +19,9 @@ du_shell_tests = \
   tests/du/dereference-symlink-limit.sh \
   tests/du/dereference.sh \
   tests/du/exclude.sh \
+  tests/du/files0-from-counted.sh \
+  tests/du/files0-from-endless.sh \
+  tests/du/files0-from-memory.sh \
   tests/du/files0-from-stdin.sh \
   tests/du/files0-from.sh \
   tests/du/full-stdout.sh \
@@ -38,6 +41,7 @@ du_shell_tests = \
   tests/du/null.sh \
   tests/du/one-file-system.sh \
   tests/du/operands-order.sh \
+  tests/du/quoting-style.sh \
   tests/du/separate-dirs.sh \
   tests/du/sparse.sh \
   tests/du/summarize.sh \
