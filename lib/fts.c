@@ -418,7 +418,7 @@ root_leading_links (struct fts__stream *s, const char *arg)
 static unsigned char
 links_before (struct fts__stream *s, const FTSENT *p, bool follow)
 {
-  const char *arg = fts__priv (p)->arg;
+  const char *arg = fts__root_arg (p);
   if (arg && follow)
     return root_leading_links (s, arg);
   return fts__priv (p->fts_parent)->links;
