@@ -839,10 +839,14 @@ note_descent (struct fts__stream *s)
    that D is still where its path says: not without a working directory
    to move (FTS_NOCHDIR, FTS_LOGICAL: glibc and gnulib check nothing
    then), nor out of a root (they go back to where the walk started), nor
-   when gnulib's walk would have a descriptor of the parent at hand.  */
+   when gnulib's walk would have a descriptor of the parent at hand, nor
+   out of a directory it could not enter (FTS_DONTCHDIR: there is no
+   ascent, and its ".." cannot be looked up).  */
 static bool
 ascent_checked (struct fts__stream *s, const FTSENT *d)
 {
+  if (d->fts_flags & FTS_DONTCHDIR)
+    return false;
   if (d->fts_level <= FTS_ROOTLEVEL)
     {
       s->unchecked_ascents = 0;
@@ -903,7 +907,8 @@ descend (struct fts__stream *s, FTSENT *d)
       d->fts_errno = errno;
       d->fts_flags |= FTS_DONTCHDIR;
     }
-  note_descent (s);
+  else
+    note_descent (s);
   FTSENT *p = next_child (s, d);
   if (p)
     return hand_out_child (s, p);
