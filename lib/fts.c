@@ -395,11 +395,11 @@ root_leading_links (struct fts__stream *s, const char *arg)
   if (!prefix)
     return 0;
   unsigned char n = 0;
-  for (char *slash = prefix + 1; n < MAX_PATH_SYMLINKS
+  for (char *slash = prefix; n < MAX_PATH_SYMLINKS
        && (slash = strchr (slash, '/')); slash++)
     {
       struct stat st;
-      if (slash[-1] == '/')
+      if (slash == prefix || slash[-1] == '/')
         continue;
       *slash = '\0';
       s->stats.stat_calls++;
