@@ -109,6 +109,8 @@ deliver (struct libfts_walk *w, struct fts__wnode *n,
     .code = r->code,
     .err = r->err,
     .value = r->value,
+    .data = fts__wreport_data (r),
+    .size = r->size,
   };
   if (e->report && e->report (&rep, e->arg) != 0)
     {
@@ -265,6 +267,8 @@ fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
     .code = r->code,
     .err = r->err,
     .value = r->value,
+    .data = fts__wreport_data (r),
+    .size = r->size,
   };
   pthread_mutex_lock (&e->lock);
   if (!e->broken && e->report && e->report (&rep, e->arg) != 0)

@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* ---- reports and directories --------------------------------------------- */
@@ -41,9 +42,27 @@ struct fts__wreport
   int code;
   int err;
   intmax_t value;
+  size_t size;             /* the caller's data: at fts__wreport_data */
   size_t namelen;          /* FTS__WI_CHILD: the name follows */
   char name[];
 };
+
+/* Where R's data (R->size bytes) lies: after its name, aligned for any
+   type.  */
+static inline size_t
+fts__wreport_data_offset (size_t namelen)
+{
+  size_t a = _Alignof (max_align_t);
+  return (offsetof (struct fts__wreport, name) + namelen + 1 + a - 1)
+         / a * a;
+}
+
+static inline const void *
+fts__wreport_data (const struct fts__wreport *r)
+{
+  return r->size ? (const char *) r + fts__wreport_data_offset (r->namelen)
+         : NULL;
+}
 
 /* A directory of the walk (or a root of any type): a compact record while
    it waits to be read, and while its report list waits for its turn.

@@ -976,13 +976,14 @@ wentry_of (const struct libfts_walk_entry *e)
 }
 
 int
-libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
-                    intmax_t value)
+libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
+                         intmax_t value, const void *data, size_t size)
 {
   struct wentry *e = wentry_of (pub);
   size_t namelen = e->child ? pub->namelen : 0;
-  struct fts__wreport *r = malloc (offsetof (struct fts__wreport, name)
-                                   + namelen + 1);
+  size_t len = size ? fts__wreport_data_offset (namelen) + size
+               : offsetof (struct fts__wreport, name) + namelen + 1;
+  struct fts__wreport *r = malloc (len);
   if (!r)
     return -1;
   r->hdr.kind = e->child ? FTS__WI_CHILD : FTS__WI_SELF;
@@ -990,10 +991,20 @@ libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
   r->code = code;
   r->err = err;
   r->value = value;
+  r->size = size;
   r->namelen = namelen;
   memcpy (r->name, pub->name, namelen);
   r->name[namelen] = '\0';
+  if (size)
+    memcpy ((char *) r + fts__wreport_data_offset (namelen), data, size);
   return fts__wemit_add (e->w, e->node, &r->hdr);
+}
+
+int
+libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
+                    intmax_t value)
+{
+  return libfts_walk_report_data (pub, code, err, value, NULL, 0);
 }
 
 void

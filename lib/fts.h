@@ -305,6 +305,10 @@ struct libfts_walk_report
                              LIBFTS_WALK_FAILED */
   int err;
   intmax_t value;
+  const void *data;       /* a copy of what libfts_walk_report_data was
+                             given, aligned for any type; null for
+                             libfts_walk_report */
+  size_t size;            /* its size in bytes */
 };
 
 /* Code of the report that says the walk cannot go on (a directory that
@@ -365,6 +369,12 @@ int libfts_walk_get_stats (LIBFTS_WALK *w, struct libfts_stats *stats,
    for REPORT.  Returns 0, or -1 with errno ENOMEM.  */
 int libfts_walk_report (struct libfts_walk_entry *e, int code, int err,
                         intmax_t value);
+
+/* As libfts_walk_report, with a copy of the SIZE bytes at DATA for REPORT
+   (a program's sums for a directory, say): the report's data and size.
+   Returns 0, or -1 with errno ENOMEM.  */
+int libfts_walk_report_data (struct libfts_walk_entry *e, int code, int err,
+                             intmax_t value, const void *data, size_t size);
 
 /* From VISIT: set `flagged' in the post-order visit of each of E's
    ancestors (rm: something below stays, so their removal would fail).  */

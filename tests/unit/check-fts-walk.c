@@ -936,6 +936,75 @@ START_TEST (test_unordered_reports)
 }
 END_TEST
 
+/* Data given with a report: the name of the entry and its level, and a
+   long double, which must be aligned.  */
+struct report_payload
+{
+  long double level;
+  char name[64];
+};
+
+/* VISIT: report every entry with a copy of its name and level as data,
+   every other one (by the name's length) without.  */
+static int
+visit_report_data (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  atomic_fetch_add (&c->nvisits, 1);
+  struct report_payload p = { .level = e->level };
+  snprintf (p.name, sizeof p.name, "%s", e->name);
+  int r = e->namelen % 2
+          ? libfts_walk_report_data (e, e->info, e->err, e->level, &p,
+                                     sizeof p)
+          : libfts_walk_report (e, e->info, e->err, e->level);
+  if (r != 0)
+    log_fault (&c->visits, "libfts_walk_report_data: %s", strerror (errno));
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* REPORT: check the data against the report's path and level, then log
+   it as report_log does.  */
+static int
+report_data_check (const struct libfts_walk_report *r, void *arg)
+{
+  struct ctx *c = arg;
+  const char *base = strrchr (r->path, '/');
+  base = base && base[1] ? base + 1 : r->path;
+  const struct report_payload *p = r->data;
+  if (strlen (base) % 2 == 0)
+    {
+      if (p || r->size)
+        log_fault (&c->reports, "%s: data without asking", r->path);
+    }
+  else if (!p || r->size != sizeof *p
+           || (uintptr_t) p % _Alignof (max_align_t) != 0)
+    log_fault (&c->reports, "%s: data %p size %zu", r->path, (void *) p,
+               r->size);
+  else if (p->level != r->level || strstr (r->path, p->name) == NULL)
+    log_fault (&c->reports, "%s: data says %s at %Lg", r->path, p->name,
+               p->level);
+  return report_log (r, arg);
+}
+
+/* libfts_walk_report_data hands its copy to REPORT, aligned, in the
+   order of the reports.  */
+START_TEST (test_report_data)
+{
+  make_mixed ();
+  make_wide ("root", 4, 10, 9);
+  const char *expected = seq_lines (root_only, SEQ_OPTIONS, KEEP_THRESHOLD,
+                                    false);
+  struct ctx c = CTX_INIT;
+  c.report_codes = 1;
+  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_report_data, report_data_check, &c),
+                    0);
+  assert_same_lines (expected, log_text (&c.reports, false),
+                     "reports with data");
+}
+END_TEST
+
 /* REPORT may be null: reports queued are then dropped.  */
 START_TEST (test_null_report)
 {
@@ -2978,6 +3047,7 @@ walk_suite (void)
   add_threaded (tc, test_ordered_sparse, 1);
   add_threaded (tc, test_unordered_reports, 1);
   add_threaded (tc, test_null_report, 1);
+  add_threaded (tc, test_report_data, 1);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("stop");
