@@ -49,6 +49,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -108,6 +109,11 @@ struct du_walk
   size_t n_roots;               /* operands met so far, this one included,
                                    in every stream */
   struct du_sum *total;
+  pthread_mutex_t lock;         /* the parallel walk: SEEN, UNCOUNTED,
+                                   MOUNTS and the flags beside them, which
+                                   visits and reports use from any thread */
+  enum du_status pstatus;       /* the parallel walk's outcome, which
+                                   reports make worse */
 };
 
 void
@@ -265,22 +271,20 @@ change_level (struct du_walk *w, size_t level, struct du_sum *shown)
   w->prev_level = level;
 }
 
-/* Count ENT, whose stat is valid, at its depth; print its line if the
-   options ask for it.  IS_DIR: ENT is a directory being left (or one that
-   could not be read).  */
+/* Count OWN, the sum of the entry at PATH and depth LEVEL; print its
+   line if the options ask for it.  IS_DIR: the entry is a directory being
+   left (or one that could not be read).  */
 static void
-count_entry (struct du_walk *w, FTSENT const *ent, bool is_dir)
+count_at (struct du_walk *w, size_t level, char const *path,
+          struct du_sum const *own, bool is_dir)
 {
   struct du_options const *x = w->x;
-  size_t level = libfts_level (ent);
-  struct du_sum own, shown;
+  struct du_sum shown = *own;
 
-  entry_sum (x, ent->fts_statp, &own);
-  shown = own;
   change_level (w, level, &shown);
   if (!(x->separate_dirs && is_dir))
-    sum_add (&w->lvl[level].ent, &own);
-  sum_add (w->total, &own);
+    sum_add (&w->lvl[level].ent, own);
+  sum_add (w->total, own);
 
   if (level == 0 || (level <= x->max_depth && (is_dir || x->all)))
     {
@@ -288,8 +292,18 @@ count_entry (struct du_walk *w, FTSENT const *ent, bool is_dir)
 
       if (x->threshold < 0 ? v <= - (uintmax_t) x->threshold
           : v >= (uintmax_t) x->threshold)
-        du_print (x, &shown, line_name (x, ent->fts_path));
+        du_print (x, &shown, line_name (x, path));
     }
+}
+
+/* Count ENT, whose stat is valid, as count_at does.  */
+static void
+count_entry (struct du_walk *w, FTSENT const *ent, bool is_dir)
+{
+  struct du_sum own;
+
+  entry_sum (w->x, ent->fts_statp, &own);
+  count_at (w, libfts_level (ent), ent->fts_path, &own, is_dir);
 }
 
 /* ---- entries not counted -------------------------------------------------- */
@@ -355,7 +369,7 @@ operand_dir (struct du_walk const *w, char const *file)
 {
   char *real = NULL;
 
-  if (w->fts->fts_options & FTS_COMFOLLOW)
+  if (w->x->fts_flags & FTS_COMFOLLOW)
     {
       real = realpath (file, NULL);
       if (!real)
@@ -368,33 +382,35 @@ operand_dir (struct du_walk const *w, char const *file)
   return dir;
 }
 
-/* Whether operand ENT, a file with one link that SEEN does not hold, was
-   counted below an operand walked before: its one directory was walked,
-   and neither that directory nor ENT was left uncounted there.  */
+/* Whether operand PATH (stat ST), a file with one link that SEEN does
+   not hold, was counted below an operand walked before: its one
+   directory was walked, and neither that directory nor the file was left
+   uncounted there.  */
 static bool
-counted_in_dir (struct du_walk *w, FTSENT const *ent)
+counted_in_dir (struct du_walk *w, char const *path, struct stat const *st)
 {
-  char *dir = operand_dir (w, ent->fts_path);
-  struct stat st;
-  bool counted = (dir && stat (dir, &st) == 0 && in_set (w->seen, &st)
+  char *dir = operand_dir (w, path);
+  struct stat dst;
+  bool counted = (dir && stat (dir, &dst) == 0 && in_set (w->seen, &dst)
                   && !(w->uncounted
-                       && (in_set (w->uncounted, &st)
-                           || in_set (w->uncounted, ent->fts_statp))));
+                       && (in_set (w->uncounted, &dst)
+                           || in_set (w->uncounted, st))));
 
   free (dir);
   return counted;
 }
 
-/* Whether ENT (stat-ed) was counted already: a hard link to a file met
-   before, or, when every entry is remembered, any file or directory met
-   before; with several operands, a directory met before, or a file with
-   one link that an operand before counted (see the head of this file).
-   Remembers ENT otherwise, if it may be met again.  */
+/* Whether the entry at PATH and depth LEVEL, whose stat is ST, was
+   counted already: a hard link to a file met before, or, when every entry
+   is remembered, any file or directory met before; with several
+   operands, a directory met before, or a file with one link that an
+   operand before counted (see the head of this file).  Remembers the
+   entry otherwise, if it may be met again.  */
 static bool
-seen_before (struct du_walk *w, FTSENT const *ent)
+seen_before (struct du_walk *w, size_t level, char const *path,
+             struct stat const *st)
 {
   struct du_options const *x = w->x;
-  struct stat const *st = ent->fts_statp;
   bool dir = S_ISDIR (st->st_mode);
 
   if (x->count_links)
@@ -409,9 +425,9 @@ seen_before (struct du_walk *w, FTSENT const *ent)
   if (!x->several)
     return false;
   /* A file with one link.  */
-  if (0 < libfts_level (ent))
+  if (0 < level)
     return w->files_seen && in_set (w->seen, st);
-  if (in_set (w->seen, st) || (w->dirs_seen && counted_in_dir (w, ent)))
+  if (in_set (w->seen, st) || (w->dirs_seen && counted_in_dir (w, path, st)))
     return true;
   add_to_set (w->seen, st);
   w->files_seen = true;
@@ -478,13 +494,12 @@ The following directory is part of the cycle:\n  %s\n"),
 
 /* ---- visiting entries ----------------------------------------------------- */
 
-/* Whether operand ENT (number W->n_roots) may be walked; diagnoses it if
+/* Whether operand NAME (number W->n_roots) may be walked; diagnoses it if
    not: an empty name, or "-" among names read from standard input.  */
 static bool
-operand_ok (struct du_walk const *w, FTSENT const *ent)
+operand_ok (struct du_walk const *w, char const *name)
 {
   char const *from = w->x->files_from;
-  char const *name = ent->fts_accpath;
 
   if (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0)
     {
@@ -566,7 +581,7 @@ enter (struct du_walk *w, FTSENT *ent)
   if (libfts_level (ent) == 0)
     {
       w->n_roots++;
-      if (!operand_ok (w, ent))
+      if (!operand_ok (w, ent->fts_accpath))
         {
           skip_tree (w->fts, ent);
           return DU_ERROR;
@@ -578,7 +593,7 @@ enter (struct du_walk *w, FTSENT *ent)
     return cannot_access (w, ent);
   if (other_device (w, ent))
     return leave_out (w, ent);
-  if (seen_before (w, ent))
+  if (seen_before (w, libfts_level (ent), ent->fts_path, ent->fts_statp))
     {
       skip_tree (w->fts, ent);
       return DU_OK;
@@ -692,6 +707,404 @@ walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
   return status;
 }
 
+/* ---- the parallel walk ------------------------------------------------------ */
+
+/* With more than one thread, a physical walk (not -L) goes on libfts's
+   parallel walk, one operand at a time, and prints exactly what the
+   sequential walk above prints.  Every line and message is printed from
+   REPORT, which libfts calls one report at a time in the order fts_read
+   would have met the entries; all the counting by depth (count_at) is
+   done there too, so that sums and lines are the sequential walk's.
+
+   What the threads do without waiting for their turn: stat the files,
+   and add up, per directory, the files that can only be counted there (a
+   file with one link: no other name can reach it; or -l).  A directory's
+   post-order report carries that sum beside its own.  A file is reported
+   by itself when it has a line of its own (-a, an operand) or when where
+   it is counted depends on the order (a file with several links: it
+   counts where the sequential walk meets it first, which REPORT, in that
+   order, decides).
+
+   What waits for its turn, then, is one record and one report for each
+   directory finished before the directories ahead of it (one thread may
+   be slow in a large directory while others finish the rest of the
+   tree), plus a report per file with several links or, with -a, per
+   file: bounded by the directories of the tree, never by the number of
+   its files without -a.  A flat directory's files are read and reported
+   by one thread, in the order they are met, so they never wait.  */
+
+/* What a directory's visits keep between its pre-order and its
+   post-order visit.  */
+struct du_dir
+{
+  struct du_dir const *parent;  /* null for an operand */
+  dev_t dev;
+  ino_t ino;
+  struct du_sum own;            /* the directory itself */
+  struct du_sum files;          /* its files counted only here */
+};
+
+/* What a report is about.  */
+enum du_code
+{
+  DU_R_FILE = 1,                /* a file counted in its turn */
+  DU_R_DIR,                     /* a directory left (FTS_DP, FTS_ERR) or
+                                   not read (FTS_DNR) */
+  DU_R_NS,                      /* an entry that cannot be stat-ed */
+  DU_R_CYCLE                    /* a directory that is its own ancestor */
+};
+
+/* A report's data: the sums and identity of its entry.  */
+struct du_rdata
+{
+  struct du_sum own;
+  struct du_sum files;          /* DU_R_DIR: its files counted only there */
+  dev_t dev;
+  ino_t ino;
+  nlink_t nlink;
+  mode_t mode;
+};
+
+/* Make the walk's outcome at least S.  */
+static void
+pw_update (struct du_walk *w, enum du_status s)
+{
+  pthread_mutex_lock (&w->lock);
+  DU_UPDATE_STATUS (w->pstatus, s);
+  pthread_mutex_unlock (&w->lock);
+}
+
+/* Queue a report of CODE (ERR) about E, with the sums OWN and FILES
+   (either may be null) and E's stat ST (may be null).  Out of memory, du
+   cannot keep its promise of a line: it dies, as xalloc does.  */
+static void
+pw_report (struct libfts_walk_entry *e, enum du_code code, int err,
+           struct du_sum const *own, struct du_sum const *files,
+           struct stat const *st)
+{
+  struct du_rdata d;
+
+  memset (&d, 0, sizeof d);
+  if (own)
+    d.own = *own;
+  if (files)
+    d.files = *files;
+  else
+    du_sum_init (&d.files);
+  if (st)
+    {
+      d.dev = st->st_dev;
+      d.ino = st->st_ino;
+      d.nlink = st->st_nlink;
+      d.mode = st->st_mode;
+    }
+  if (libfts_walk_report_data (e, code, err, 0, &d, sizeof d) != 0)
+    xalloc_die ();
+}
+
+/* Whether E, below an operand, is on another file system than its
+   operand, which -x leaves out.  */
+static bool
+pw_other_device (struct du_walk const *w, struct libfts_walk_entry const *e)
+{
+  return ((w->x->fts_flags & FTS_XDEV) && 0 < e->level
+          && e->st->st_dev != e->root_dev);
+}
+
+/* Whether --exclude leaves E out.  */
+static bool
+pw_excluded (struct du_walk const *w, struct libfts_walk_entry const *e)
+{
+  if (!w->x->exclude)
+    return false;
+  char *path = libfts_walk_path (e);
+  if (!path)
+    xalloc_die ();
+  bool out = excluded_file_name (w->x->exclude, path);
+  free (path);
+  return out;
+}
+
+/* Whether a mount point lies between E, an FTS_DC directory, and the
+   ancestor it repeats (E included, the ancestor not), as
+   mount_point_in_cycle says for the sequential walk.  Lock held.  */
+static bool
+pw_mount_in_cycle (struct du_walk *w, struct libfts_walk_entry const *e)
+{
+  if (!w->mounts)
+    read_mounts (w);
+  if (in_set (w->mounts, e->st))
+    return true;
+  for (struct du_dir const *d = e->parent_data; d; d = d->parent)
+    {
+      if (d->dev == e->st->st_dev && d->ino == e->st->st_ino)
+        break;
+      if (di_set_lookup (w->mounts, d->dev, d->ino) > 0)
+        return true;
+    }
+  return false;
+}
+
+/* Pre-order visit of E, a directory (FTS_D or FTS_DC): decide whether it
+   is walked and counted, as enter does.  */
+static int
+pw_enter_dir (struct du_walk *w, struct libfts_walk_entry *e)
+{
+  bool seen;
+
+  if (pw_excluded (w, e) || pw_other_device (w, e))
+    return LIBFTS_WALK_SKIP;
+  pthread_mutex_lock (&w->lock);
+  seen = seen_before (w, e->level, e->name, e->st);
+  bool warn = (!seen && e->info == FTS_DC
+               && !((w->x->fts_flags & FTS_COMFOLLOW) && e->level == 0)
+               && !pw_mount_in_cycle (w, e));
+  pthread_mutex_unlock (&w->lock);
+  if (seen || e->info == FTS_DC)
+    {
+      if (warn)
+        pw_report (e, DU_R_CYCLE, 0, NULL, NULL, NULL);
+      return LIBFTS_WALK_SKIP;
+    }
+  struct du_dir *d = xmalloc (sizeof *d);
+  d->parent = e->parent_data;
+  d->dev = e->st->st_dev;
+  d->ino = e->st->st_ino;
+  entry_sum (w->x, e->st, &d->own);
+  du_sum_init (&d->files);
+  *e->dir_data = d;
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* Whether E, a file with a stat, is counted in its directory's sum by
+   the thread that meets it: it has no line of its own and no other name
+   that could be met first.  */
+static bool
+pw_counted_here (struct du_walk const *w, struct libfts_walk_entry const *e)
+{
+  struct du_options const *x = w->x;
+
+  return (0 < e->level && !x->all
+          && (x->count_links || e->st->st_nlink <= 1));
+}
+
+/* Visit E, which is not a directory (or an FTS_NS one): count it, leave
+   it out, or say why it cannot be, as enter does.  */
+static int
+pw_file (struct du_walk *w, struct libfts_walk_entry *e)
+{
+  if (pw_excluded (w, e))
+    goto leave_out;
+  if (e->info == FTS_NS || e->info == FTS_SLNONE)
+    {
+      int err = e->err;
+      struct stat st;
+
+      if (e->info == FTS_SLNONE)
+        err = (fstatat (e->dirfd, e->name, &st, 0) != 0 && errno != ENOENT
+               ? errno : 0);
+      else if (err == ENOENT && 0 < e->level)
+        return LIBFTS_WALK_CONTINUE;       /* vanished */
+      pw_report (e, DU_R_NS, err, NULL, NULL, NULL);
+      return LIBFTS_WALK_CONTINUE;
+    }
+  if (pw_other_device (w, e))
+    goto leave_out;
+  struct du_sum own;
+  entry_sum (w->x, e->st, &own);
+  if (!pw_counted_here (w, e))
+    pw_report (e, DU_R_FILE, 0, &own, NULL, e->st);
+  else
+    {
+      if (w->x->several && w->files_seen)
+        {
+          pthread_mutex_lock (&w->lock);
+          bool seen = in_set (w->seen, e->st);
+          pthread_mutex_unlock (&w->lock);
+          if (seen)
+            return LIBFTS_WALK_CONTINUE;
+        }
+      struct du_dir *d = e->parent_data;
+      sum_add (&d->files, &own);
+    }
+  return LIBFTS_WALK_CONTINUE;
+
+ leave_out:
+  if (0 < e->level)
+    {
+      pthread_mutex_lock (&w->lock);
+      remember_uncounted (w, e->st);
+      pthread_mutex_unlock (&w->lock);
+    }
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* Post-order visit of E (FTS_DP, FTS_ERR, FTS_DNR): report its sums.  */
+static int
+pw_leave_dir (struct libfts_walk_entry *e)
+{
+  struct du_dir *d = *e->dir_data;
+
+  if (!d)
+    return LIBFTS_WALK_CONTINUE;
+  struct stat st = { .st_dev = d->dev, .st_ino = d->ino, .st_nlink = 2,
+                     .st_mode = S_IFDIR };
+  pw_report (e, DU_R_DIR, e->err, &d->own, &d->files, &st);
+  free (d);
+  *e->dir_data = NULL;
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* VISIT of the parallel walk.  */
+static int
+pw_visit (struct libfts_walk_entry *e, void *arg)
+{
+  struct du_walk *w = arg;
+
+  switch (e->info)
+    {
+    case FTS_D: case FTS_DC:
+      return pw_enter_dir (w, e);
+    case FTS_DP: case FTS_ERR: case FTS_DNR:
+      return pw_leave_dir (e);
+    case FTS_NSOK:
+      return LIBFTS_WALK_AGAIN;   /* stat it, then come back */
+    case FTS_F: case FTS_SL: case FTS_SLNONE: case FTS_DEFAULT: case FTS_NS:
+      return pw_file (w, e);
+    default:
+      error (0, 0, _("unexpected failure: fts_info=%d: %s"), e->info,
+             quotef (e->name));
+      abort ();
+    }
+}
+
+/* REPORT about a file: count it in its turn, unless it was met before.  */
+static void
+pr_file (struct du_walk *w, struct libfts_walk_report const *r,
+         struct du_rdata const *d)
+{
+  struct stat st = { .st_dev = d->dev, .st_ino = d->ino,
+                     .st_nlink = d->nlink, .st_mode = d->mode };
+
+  pthread_mutex_lock (&w->lock);
+  bool seen = seen_before (w, r->level, r->path, &st);
+  pthread_mutex_unlock (&w->lock);
+  if (!seen)
+    count_at (w, r->level, r->path, &d->own, false);
+}
+
+/* REPORT about a directory: count its files, then itself, as the
+   sequential walk does when it leaves it; say why it was not read to its
+   end, if it was not.  */
+static enum du_status
+pr_dir (struct du_walk *w, struct libfts_walk_report const *r,
+        struct du_rdata const *d)
+{
+  size_t level = r->level;
+
+  if (d->files.inodes)
+    {
+      struct du_sum shown;
+
+      change_level (w, level + 1, &shown);
+      sum_add (&w->lvl[level + 1].ent, &d->files);
+      sum_add (w->total, &d->files);
+    }
+  count_at (w, level, r->path, &d->own, true);
+  if (r->info == FTS_DP)
+    return DU_OK;
+  struct stat st = { .st_dev = d->dev, .st_ino = d->ino, .st_nlink = 2,
+                     .st_mode = S_IFDIR };
+  pthread_mutex_lock (&w->lock);
+  remember_uncounted (w, &st);
+  pthread_mutex_unlock (&w->lock);
+  if (r->info == FTS_ERR)
+    error (0, r->err, "%s", quotef (r->path));
+  else if (r->err == ENOENT && 0 < r->level)
+    return DU_OK;                   /* vanished */
+  else
+    error (0, r->err, _("cannot read directory %s"), quoteaf (r->path));
+  return DU_ERROR;
+}
+
+/* REPORT of the parallel walk: count and print in the sequential order.  */
+static int
+pw_say (struct libfts_walk_report const *r, void *arg)
+{
+  struct du_walk *w = arg;
+  struct du_rdata const *d = r->data;
+  enum du_status s = DU_OK;
+
+  switch (r->code)
+    {
+    case DU_R_FILE:
+      pr_file (w, r, d);
+      break;
+    case DU_R_DIR:
+      s = pr_dir (w, r, d);
+      break;
+    case DU_R_NS:
+      error (0, r->err, _("cannot access %s"), quoteaf (r->path));
+      s = DU_ERROR;
+      break;
+    case DU_R_CYCLE:
+      error (0, 0, _("\
+WARNING: Circular directory structure.\n\
+This almost certainly means that you have a corrupted file system.\n\
+NOTIFY YOUR SYSTEM MANAGER.\n\
+The following directory is part of the cycle:\n  %s\n"),
+             quotef (r->path));
+      s = DU_ERROR;
+      break;
+    case LIBFTS_WALK_FAILED:
+      /* As the sequential walk's fts_read failure, naming the directory
+         it was in.  */
+      error (0, r->err, _("fts_read failed: %s"), quotef (r->path));
+      s = DU_ERROR;
+      break;
+    }
+  if (s != DU_OK)
+    pw_update (w, s);
+  return 0;
+}
+
+/* Whether W's operands go on the parallel walk.  */
+static bool
+use_threads (struct du_walk const *w)
+{
+  return !(w->x->fts_flags & FTS_LOGICAL) && 1 < libfts_default_threads ();
+}
+
+/* Walk FILE, an operand, on the parallel walk.  */
+static enum du_status
+walk_parallel (struct du_walk *w, char *file)
+{
+  char *root = trim_slashes (file);
+  char *roots[] = { root, NULL };
+  int options = LIBFTS_WALK_ORDERED;
+
+  if (w->x->fts_flags & FTS_COMFOLLOW)
+    options |= LIBFTS_WALK_COMFOLLOW;
+  w->n_roots++;
+  if (!operand_ok (w, root))
+    {
+      if (root != file)
+        free (root);
+      return DU_ERROR;
+    }
+  LIBFTS_WALK *walk = libfts_walk_open (roots, options);
+  if (!walk)
+    xalloc_die ();
+  w->pstatus = DU_OK;
+  w->prev_level = 0;
+  if (libfts_walk_run (walk, pw_visit, pw_say, w) < 0 && errno == ENOMEM)
+    xalloc_die ();
+  libfts_walk_close (walk);
+  if (root != file)
+    free (root);
+  return w->pstatus;
+}
+
 struct du_walk *
 du_walk_start (struct du_options const *x, struct du_sum *total)
 {
@@ -702,6 +1115,7 @@ du_walk_start (struct du_options const *x, struct du_sum *total)
   w->seen = di_set_alloc ();
   if (!w->seen)
     xalloc_die ();
+  pthread_mutex_init (&w->lock, NULL);
   return w;
 }
 
@@ -710,6 +1124,12 @@ du_walk_files (struct du_walk *w, char *const *files, size_t n)
 {
   enum du_status status = DU_OK;
 
+  if (use_threads (w))
+    {
+      for (size_t i = 0; i < n; i++)
+        DU_UPDATE_STATUS (status, walk_parallel (w, files[i]));
+      return status;
+    }
   /* A failed fts_read stops the stream: the operands after the one it
      failed in are walked by a new one, as GNU du walks each by itself.  */
   for (size_t start = 0, done; start < n; start += done ? done : n)
@@ -726,6 +1146,7 @@ du_walk_end (struct du_walk *w)
   if (w->mounts)
     di_set_free (w->mounts);
   free (w->lvl);
+  pthread_mutex_destroy (&w->lock);
   free (w);
 }
 
