@@ -28,6 +28,7 @@ du_shell_tests = \
   tests/du/gnu-diff.sh \
   tests/du/hard-links-operands.sh \
   tests/du/hard-links.sh \
+  tests/du/hard-links-spread.sh \
   tests/du/help.sh \
   tests/du/human.sh \
   tests/du/inodes.sh \
