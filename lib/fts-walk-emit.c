@@ -127,7 +127,11 @@ static bool
 enter (struct fts__wemit *e, struct fts__wnode *c)
 {
   c->em_base = e->len;
-  if (!path_push (e, c->name, c->namelen, c->level == FTS_ROOTLEVEL))
+  c->em_up = e->cur;
+  /* A slice's list is its parent's, continued: its path is the
+     parent's.  */
+  if (!c->slice
+      && !path_push (e, c->name, c->namelen, c->level == FTS_ROOTLEVEL))
     return false;
   e->cur = c;
   return true;
@@ -164,7 +168,7 @@ advance (struct libfts_walk *w)
       e->len = n->em_base;
       if (e->path)
         e->path[e->len] = '\0';
-      e->cur = n->parent;
+      e->cur = n->em_up;
       fts__walk_free_node (w, n);
     }
 }

@@ -84,6 +84,9 @@ struct fts__wnode
   ino_t ino;                       /* d_ino until entered, then st_ino */
   long level;
   size_t em_base;                  /* emitter: its parent's path length */
+  struct fts__wnode *em_up;        /* emitter: the list it was entered
+                                      from (its parent's, or a slice's of
+                                      it) */
   atomic_long pending;             /* its own read + subdirectories not
                                       finished */
   atomic_uchar flagged;            /* libfts_walk_flag_ancestors */
@@ -95,6 +98,9 @@ struct fts__wnode
   unsigned pins;                   /* users of fd; under the fd lock */
   int read_errno;                  /* a read cut short: FTS_ERR */
   bool followed;                   /* a root opened through a symlink */
+  bool slice;                      /* a slice of its parent's entries
+                                      (LIBFTS_WALK_SPLIT): a report list
+                                      only, at its parent's level */
   bool done;                       /* last report queued; emit lock */
   size_t namelen;
   char name[];                     /* bare name; a root: the path given */
@@ -169,6 +175,31 @@ int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
 
 /* ---- the walk (fts-walk.c) --------------------------------------------------- */
 
+/* A chunk of a directory's entries that the threads visit together
+   (LIBFTS_WALK_SPLIT), in slices of FTS__WALK_SLICE entries claimed one
+   at a time.  Lives on the stack of the thread that read the chunk,
+   which waits until no other thread uses it.  */
+struct fts__wshare
+{
+  struct fts__wshare *next;        /* in the walk's list; under its lock */
+  struct fts__wnode *d;            /* the directory */
+  int dfd;                         /* its descriptor, pinned by the reader */
+  const struct fts__dir *dir;      /* the chunk */
+  struct fts__wnode *const *kids;  /* its subdirectories' records, in order */
+  struct fts__wnode **lists;       /* ordered walks: each slice's report
+                                      list; null otherwise */
+  size_t *kid_base;                /* index in KIDS of each slice's first */
+  size_t nslices;
+  atomic_size_t next_slice;        /* the next to claim */
+  unsigned users;                  /* other threads in it; walk's lock */
+};
+
+/* Entries per slice of a shared chunk, and the fewest entries a chunk has
+   for it to be shared: a slice is some hundreds of microseconds of stat
+   calls warm, so that claiming it (one atomic addition) and its report
+   list (one record) cost nothing in comparison.  */
+enum { FTS__WALK_SLICE = 512, FTS__WALK_SPLIT_MIN = 2 * FTS__WALK_SLICE };
+
 struct libfts_walk
 {
   char **roots;                    /* copies of the paths given */
@@ -184,6 +215,8 @@ struct libfts_walk
   pthread_mutex_t lock;            /* the task stack, threads, the end */
   pthread_cond_t wake;
   struct fts__wnode *tasks;        /* LIFO: the walk stays depth-first */
+  struct fts__wshare *shares;      /* chunks whose slices wait for threads */
+  pthread_cond_t share_done;       /* a share lost its last helper */
   size_t ntasks;
   unsigned idle;                   /* threads waiting for a task */
   unsigned started;                /* worker threads started */

@@ -38,7 +38,9 @@ struct wentry
 {
   struct libfts_walk_entry pub;    /* must be first */
   struct libfts_walk *w;
-  struct fts__wnode *node;         /* whose report list E's reports join */
+  struct fts__wnode *node;         /* E's directory, or E */
+  struct fts__wnode *list;         /* whose report list E's reports join,
+                                      when not NODE's: a slice's */
   bool child;                      /* E is an entry of NODE, not NODE */
   struct stat st;
 };
@@ -52,6 +54,9 @@ struct wctx
   struct libfts_stats st;
   struct fts__wnode **kids;        /* a chunk's subdirectories */
   size_t kids_cap;
+  struct fts__wnode *list;         /* the slice whose entries it visits */
+  bool sharing;                    /* it visits a slice (unordered walks,
+                                      which have no slice lists) */
 };
 
 static bool
@@ -190,6 +195,7 @@ entry_of_node (struct wentry *e, struct libfts_walk *w, struct fts__wnode *n,
   memset (&e->pub, 0, sizeof e->pub);
   e->w = w;
   e->node = n;
+  e->list = NULL;
   e->child = false;
   e->pub.dirfd = pfd;
   e->pub.name = n->name;
@@ -442,13 +448,13 @@ push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
 }
 
 /* Queue C, a subdirectory found at this point of D's entries, in D's report
-   list (ordered walks).  */
+   list, or LIST's, a slice of it (ordered walks).  */
 static void
 queue_subdir (struct libfts_walk *w, struct fts__wnode *d,
-              struct fts__wnode *c)
+              struct fts__wnode *list, struct fts__wnode *c)
 {
   if (w->em.ordered)
-    fts__wemit_add (w, d, &c->hdr);
+    fts__wemit_add (w, list ? list : d, &c->hdr);
 }
 
 /* NAME in D (open on DFD) turned out to be a directory although d_type
@@ -465,7 +471,7 @@ late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
       return;
     }
   atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
-  queue_subdir (w, d, c);
+  queue_subdir (w, d, ctx->list, c);
   push_tasks (w, &c, 1);
 }
 
@@ -481,6 +487,7 @@ visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
   memset (&e.pub, 0, sizeof e.pub);
   e.w = w;
   e.node = d;
+  e.list = ctx->list;
   e.child = true;
   e.pub.dirfd = dfd;
   e.pub.name = name;
@@ -489,6 +496,7 @@ visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
   e.pub.d_type = de->type;
   e.pub.parent_data = d->data;
   e.pub.root_dev = d->root_dev;
+  e.pub.shared = ctx->list != NULL || ctx->sharing;
   e.pub.priv[0] = &e;
   /* Not stat'ed (FTS_NSOK) unless it must be; then once more, stat'ed,
      if VISIT says d_type was wrong.  */
@@ -514,22 +522,157 @@ visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
     }
 }
 
-/* Visit the entries of DIR's chunk that are not subdirectories, and queue
-   the subdirectories (KIDS, from push_subdirs) in their places.  */
+/* Visit entries FROM to TO (excluded) of DIR's chunk of D (open on DFD)
+   that are not subdirectories, and queue the subdirectories (KIDS, from
+   push_subdirs, from the one at KID) in their places, in D's report list
+   or in the slice's CTX->list.  */
+static void
+visit_range (struct wctx *ctx, struct fts__wnode *d, int dfd,
+             const struct fts__dir *dir, size_t from, size_t to,
+             struct fts__wnode *const *kids, size_t kid)
+{
+  struct libfts_walk *w = ctx->w;
+  for (size_t i = from; i < to && !stopped (w); i++)
+    {
+      const struct fts__dent *de = &dir->ents[i];
+      if (de->type == DT_DIR)
+        queue_subdir (w, d, ctx->list, kids[kid++]);
+      else
+        visit_file (ctx, d, dfd, fts__dent_name (dir, de), de);
+    }
+}
+
+/* Visit slice K of share S: its entries, its report list finished.  */
+static void
+visit_slice (struct wctx *ctx, struct fts__wshare *s, size_t k)
+{
+  size_t from = k * FTS__WALK_SLICE;
+  size_t to = from + FTS__WALK_SLICE;
+  if (to > s->dir->count)
+    to = s->dir->count;
+  ctx->list = s->lists ? s->lists[k] : NULL;
+  ctx->sharing = true;
+  visit_range (ctx, s->d, s->dfd, s->dir, from, to, s->kids,
+               s->kid_base[k]);
+  ctx->list = NULL;
+  ctx->sharing = false;
+  if (s->lists)
+    fts__wemit_done (ctx->w, s->lists[k]);
+}
+
+/* Visit the slices of S that nobody has claimed yet.  */
+static void
+help_share (struct wctx *ctx, struct fts__wshare *s)
+{
+  size_t k;
+  while ((k = atomic_fetch_add (&s->next_slice, 1)) < s->nslices)
+    visit_slice (ctx, s, k);
+}
+
+/* Whether D's chunk DIR is worth sharing among the threads.  */
+static bool
+worth_sharing (const struct libfts_walk *w, const struct fts__dir *dir)
+{
+  return (isset (w, LIBFTS_WALK_SPLIT) && w->max_threads > 1
+          && dir->count >= FTS__WALK_SPLIT_MIN);
+}
+
+/* Prepare S, the share of DIR's chunk of D: where each slice's
+   subdirectories start in KIDS, and (ordered walks) a report list for
+   each slice, queued in D's list in order.  Returns 0, or -1 with errno
+   ENOMEM.  */
+static int
+share_init (struct libfts_walk *w, struct fts__wshare *s)
+{
+  s->nslices = (s->dir->count + FTS__WALK_SLICE - 1) / FTS__WALK_SLICE;
+  s->kid_base = malloc (s->nslices * sizeof *s->kid_base);
+  s->lists = w->em.ordered ? calloc (s->nslices, sizeof *s->lists) : NULL;
+  if (!s->kid_base || (w->em.ordered && !s->lists))
+    return -1;
+  size_t kid = 0;
+  for (size_t k = 0; k < s->nslices; k++)
+    {
+      s->kid_base[k] = kid;
+      size_t to = (k + 1) * FTS__WALK_SLICE;
+      for (size_t i = k * FTS__WALK_SLICE; i < to && i < s->dir->count; i++)
+        kid += s->dir->ents[i].type == DT_DIR;
+      if (!s->lists)
+        continue;
+      struct fts__wnode *l = node_new (w, s->d, "", 0, 0);
+      if (!l)
+        return -1;
+      l->slice = true;
+      l->level = s->d->level;
+      s->lists[k] = l;
+      fts__wemit_add (w, s->d, &l->hdr);
+    }
+  return 0;
+}
+
+/* Take S out of W's shares, if it is still there.  Lock held.  */
+static void
+withdraw_share (struct libfts_walk *w, struct fts__wshare *s)
+{
+  for (struct fts__wshare **p = &w->shares; *p; p = &(*p)->next)
+    if (*p == s)
+      {
+        *p = s->next;
+        return;
+      }
+}
+
+/* Offer S to the other threads (starting as many as its slices can use,
+   if the walk may), visit what they leave of it, and wait until none of
+   them is in it.  */
+static void
+share_run (struct wctx *ctx, struct fts__wshare *s)
+{
+  struct libfts_walk *w = ctx->w;
+  pthread_mutex_lock (&w->lock);
+  s->next = w->shares;
+  w->shares = s;
+  while (w->started + 1 < w->max_threads && w->started + 1 < s->nslices)
+    {
+      unsigned before = w->started;
+      start_worker (w);
+      if (w->started == before)
+        break;
+    }
+  pthread_cond_broadcast (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+
+  help_share (ctx, s);
+
+  pthread_mutex_lock (&w->lock);
+  withdraw_share (w, s);
+  while (s->users)
+    pthread_cond_wait (&w->share_done, &w->lock);
+  pthread_mutex_unlock (&w->lock);
+}
+
+/* Visit the entries of DIR's chunk of D (open on DFD) that are not
+   subdirectories, and queue the subdirectories (KIDS, from push_subdirs)
+   in their places: on this thread, or with LIBFTS_WALK_SPLIT and a large
+   chunk, on every thread that is free.  */
 static void
 visit_chunk (struct wctx *ctx, struct fts__wnode *d, int dfd,
              struct fts__dir *dir)
 {
   struct libfts_walk *w = ctx->w;
-  size_t k = 0;
-  for (size_t i = 0; i < dir->count && !stopped (w); i++)
+  if (worth_sharing (w, dir))
     {
-      const struct fts__dent *de = &dir->ents[i];
-      if (de->type == DT_DIR)
-        queue_subdir (w, d, ctx->kids[k++]);
+      struct fts__wshare s = { .d = d, .dfd = dfd, .dir = dir,
+                               .kids = ctx->kids };
+      atomic_init (&s.next_slice, 0);
+      if (share_init (w, &s) == 0)
+        share_run (ctx, &s);
       else
-        visit_file (ctx, d, dfd, fts__dent_name (dir, de), de);
+        fts__walk_fail (w, d, ENOMEM);
+      free (s.kid_base);
+      free (s.lists);
+      return;
     }
+  visit_range (ctx, d, dfd, dir, 0, dir->count, ctx->kids, 0);
 }
 
 /* How D is read on a file system of policy FS.  */
@@ -808,6 +951,20 @@ work (struct wctx *ctx, bool caller)
       if (stopped (w) || w->finished
           || (caller && atomic_load (&w->top.pending) == 0))
         break;
+      if (w->shares)
+        {
+          struct fts__wshare *s = w->shares;
+          s->users++;
+          pthread_mutex_unlock (&w->lock);
+          help_share (ctx, s);
+          pthread_mutex_lock (&w->lock);
+          /* Nobody is to come in again once it is all claimed.  */
+          if (atomic_load (&s->next_slice) >= s->nslices)
+            withdraw_share (w, s);
+          if (--s->users == 0)
+            pthread_cond_broadcast (&w->share_done);
+          continue;
+        }
       if (!w->tasks)
         {
           w->idle++;
@@ -997,7 +1154,7 @@ libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
   r->name[namelen] = '\0';
   if (size)
     memcpy ((char *) r + fts__wreport_data_offset (namelen), data, size);
-  return fts__wemit_add (e->w, e->node, &r->hdr);
+  return fts__wemit_add (e->w, e->list ? e->list : e->node, &r->hdr);
 }
 
 int
@@ -1075,6 +1232,7 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
     return -1;
   pthread_mutex_init (&w->lock, NULL);
   pthread_cond_init (&w->wake, NULL);
+  pthread_cond_init (&w->share_done, NULL);
   pthread_mutex_init (&w->all_lock, NULL);
   w->all.all_next = w->all.all_prev = &w->all;
   fts__wfd_init (&w->fdc, budget);
@@ -1135,6 +1293,7 @@ run_end (struct libfts_walk *w)
   fts__wfd_destroy (&w->fdc);
   pthread_mutex_destroy (&w->all_lock);
   pthread_cond_destroy (&w->wake);
+  pthread_cond_destroy (&w->share_done);
   pthread_mutex_destroy (&w->lock);
   free (w->tids);
   w->tids = NULL;

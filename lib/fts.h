@@ -248,7 +248,12 @@ typedef struct libfts_walk LIBFTS_WALK;
                                         device than their root: visited as
                                         FTS_D and FTS_DP, nothing between */
 #define LIBFTS_WALK_TRUST_SHORT_READS 0x0010 /* as FTS_TRUST_SHORT_READS */
-#define LIBFTS_WALK_OPTIONMASK 0x001f
+#define LIBFTS_WALK_SPLIT     0x0020 /* the threads may share the visits of
+                                        a large directory's entries: then
+                                        several visit entries of one
+                                        directory at once (reports still
+                                        in order) */
+#define LIBFTS_WALK_OPTIONMASK 0x003f
 
 /* One entry, as VISIT sees it.  Valid during the call only; read-only but
    for *dir_data.  */
@@ -265,6 +270,9 @@ struct libfts_walk_entry
   unsigned char d_type;   /* DT_*: from getdents (a hint) or from *st */
   unsigned char flagged;  /* FTS_DP, FTS_DNR, FTS_ERR: some entry below
                              called libfts_walk_flag_ancestors */
+  unsigned char shared;   /* other threads may be visiting entries of the
+                             same directory at the same time
+                             (LIBFTS_WALK_SPLIT) */
   const struct stat *st;  /* lstat (stat for followed roots); null for
                              FTS_NSOK, FTS_NS and the post-order FTS_DP
                              and FTS_ERR.  An entry whose d_type is
@@ -347,7 +355,8 @@ unsigned libfts_default_threads (void);
    threads (possibly from within libfts_walk_report, on the thread of a
    VISIT call: REPORT must not wait for a lock that VISIT holds).  The
    entries of one directory other than its subdirectories are visited by
-   one thread, in order; subdirectories are tasks of their own, visited on
+   one thread, in order (with LIBFTS_WALK_SPLIT, those of a large
+   directory by several threads, in slices); subdirectories are tasks of their own, visited on
    any thread, their post-order visit after every visit below them.
    Threads are started only when there are two directories to read at
    once, and are gone when this returns.  Returns 0 when the walk is

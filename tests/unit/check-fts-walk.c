@@ -771,21 +771,28 @@ END_TEST
    must come in the order of fts_read's walk of the same tree, with the
    same threshold and policy, and the visits' own paths be fts_read's.  */
 static void
-check_ordered (char *const *roots, unsigned threads, size_t threshold,
-               bool all_fs)
+check_ordered_with (char *const *roots, unsigned threads, size_t threshold,
+                    bool all_fs, int options)
 {
   const char *expected = seq_lines (roots, SEQ_OPTIONS, threshold, all_fs);
   struct ctx c = CTX_INIT;
   c.report_codes = 1;
   c.roots = roots;
-  LIBFTS_WALK *w = walk_open (roots, LIBFTS_WALK_ORDERED, threads, threshold,
-                              all_fs);
+  LIBFTS_WALK *w = walk_open (roots, LIBFTS_WALK_ORDERED | options, threads,
+                              threshold, all_fs);
   ck_assert_int_eq (walk_run (w, visit_log_report, report_log, &c), 0);
   ck_assert_int_eq (atomic_load (&c.nreports), atomic_load (&c.nvisits));
   assert_same_lines (expected, log_text (&c.reports, false),
                      "ordered reports");
   assert_same_lines (sorted_lines (expected), log_text (&c.visits, true),
                      "visits");
+}
+
+static void
+check_ordered (char *const *roots, unsigned threads, size_t threshold,
+               bool all_fs)
+{
+  check_ordered_with (roots, threads, threshold, all_fs, 0);
 }
 
 /* 200 directories of 20 files, and every kind of entry: enough for the
@@ -795,6 +802,112 @@ START_TEST (test_ordered_wide)
   make_mixed ();
   make_wide ("root", 10, 20, 20);
   check_ordered (root_only, THREADS (_i), KEEP_THRESHOLD, false);
+}
+END_TEST
+
+/* ROOT/flat: N files with a subdirectory (holding a file and a directory)
+   every 97th entry, and ROOT/flat/d00000/big: N / 2 more files.  */
+static void
+make_flat_with_dirs (int n)
+{
+  unit_make ("root/flat/d00000/big/");
+  for (int i = 1; i < n; i++)
+    {
+      char path[64];
+      if (i % 97 == 0)
+        {
+          snprintf (path, sizeof path, "root/flat/d%05d/s/ root/flat/d%05d/f",
+                    i, i);
+          unit_make (path);
+        }
+      else
+        {
+          snprintf (path, sizeof path, "root/flat/f%05d", i);
+          unit_make (path);
+        }
+      if (i < n / 2)
+        {
+          snprintf (path, sizeof path, "root/flat/d00000/big/g%05d", i);
+          unit_make (path);
+        }
+    }
+}
+
+/* With LIBFTS_WALK_SPLIT, large directories are visited by several
+   threads at once, and reports still come in fts_read's order, every
+   entry once; variant 1: in inode order.  */
+START_TEST (test_split_ordered)
+{
+  make_flat_with_dirs (6000);
+  bool sort = VARIANT (_i) == 1;
+  check_ordered_with (root_only, THREADS (_i),
+                      sort ? 0 : LIBFTS_INODE_SORT_NEVER, sort,
+                      LIBFTS_WALK_SPLIT);
+}
+END_TEST
+
+/* Which threads visited the files of root/flat.  */
+struct split_ctx
+{
+  struct ctx c;
+  pthread_mutex_t lock;
+  pid_t tids[64];
+  int ntids;
+  atomic_int nshared;           /* visits marked shared */
+};
+
+/* VISIT: note the thread that visits a file of root/flat itself, slowly
+   enough (20 us) for the other threads to come and help.  */
+static int
+visit_note_thread (struct libfts_walk_entry *e, void *arg)
+{
+  struct split_ctx *t = arg;
+  atomic_fetch_add (&t->c.nvisits, 1);
+  if (e->shared)
+    atomic_fetch_add (&t->nshared, 1);
+  if (e->level != 2 || e->name[0] != 'f' || e->d_type == DT_DIR)
+    return LIBFTS_WALK_CONTINUE;
+  usleep (20);
+  pid_t me = gettid ();
+  pthread_mutex_lock (&t->lock);
+  int i = 0;
+  while (i < t->ntids && t->tids[i] != me)
+    i++;
+  if (i == t->ntids && i < 64)
+    t->tids[t->ntids++] = me;
+  pthread_mutex_unlock (&t->lock);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* Without LIBFTS_WALK_SPLIT one thread visits the files of a directory;
+   with it, more than one does (on 4 threads), each file once, and the
+   visits say they are shared.  */
+START_TEST (test_split_threads)
+{
+  make_flat_with_dirs (6000);
+  for (int split = 0; split <= 1; split++)
+    {
+      struct split_ctx t = { .c = CTX_INIT,
+                             .lock = PTHREAD_MUTEX_INITIALIZER };
+      LIBFTS_WALK *w = walk_open (root_only, split ? LIBFTS_WALK_SPLIT : 0, 4,
+                                  LIBFTS_INODE_SORT_NEVER, false);
+      ck_assert_int_eq (walk_run (w, visit_note_thread, NULL, &t.c), 0);
+      /* root, flat, d00000 and big twice; 61 dNNNNN and their s twice,
+         their f; 5938 fNNNNN; 2999 gNNNNN.  */
+      ck_assert_int_eq (atomic_load (&t.c.nvisits),
+                        2 * 4 + 61 * 5 + 5938 + 2999);
+      if (split)
+        {
+          ck_assert_msg (t.ntids > 1, "one thread visited the shared files");
+          /* The files of flat and big, not the 5 entries of dNNNNN.  */
+          ck_assert_int_eq (atomic_load (&t.nshared), 5938 + 2999);
+        }
+      else
+        {
+          ck_assert_int_eq (t.ntids, 1);
+          ck_assert_int_eq (atomic_load (&t.nshared), 0);
+        }
+    }
 }
 END_TEST
 
@@ -823,7 +936,8 @@ enum { CHUNKED = 256 * 1024 + 3000 };
 
 START_TEST (test_ordered_chunked)
 {
-  bool sort = _i == 1;
+  bool sort = _i & 1;
+  int split = _i & 2 ? LIBFTS_WALK_SPLIT : 0;
   use_tmpfs ();
   unit_make ("root/big/");
   int fd = open ("root/big", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -845,7 +959,8 @@ START_TEST (test_ordered_chunked)
     }
   close (fd);
   unit_make ("root/big/000007/f root/big/250007/g/h root/a/f");
-  check_ordered (root_only, 8, sort ? 0 : LIBFTS_INODE_SORT_NEVER, sort);
+  check_ordered_with (root_only, 8, sort ? 0 : LIBFTS_INODE_SORT_NEVER, sort,
+                      split);
 }
 END_TEST
 
@@ -3041,9 +3156,11 @@ walk_suite (void)
 
   tc = unit_tcase ("reports");
   add_threaded (tc, test_ordered_wide, 1);
+  add_threaded (tc, test_split_ordered, 2);
+  tcase_add_test (tc, test_split_threads);
   add_threaded (tc, test_ordered_inode_sort, 2);
   add_threaded (tc, test_ordered_roots, 1);
-  tcase_add_loop_test (tc, test_ordered_chunked, 0, 2);
+  tcase_add_loop_test (tc, test_ordered_chunked, 0, 4);
   add_threaded (tc, test_ordered_sparse, 1);
   add_threaded (tc, test_unordered_reports, 1);
   add_threaded (tc, test_null_report, 1);
