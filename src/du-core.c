@@ -730,8 +730,10 @@ walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
    be slow in a large directory while others finish the rest of the
    tree), plus a report per file with several links or, with -a, per
    file: bounded by the directories of the tree, never by the number of
-   its files without -a.  A flat directory's files are read and reported
-   by one thread, in the order they are met, so they never wait.  */
+   its files without -a.  A large directory's files are shared among the
+   threads in slices (LIBFTS_WALK_SPLIT), each slice's reports kept until
+   the slices before it are delivered: bounded by the slices of one chunk
+   of the directory (256 Ki entries).  */
 
 /* What a directory's visits keep between its pre-order and its
    post-order visit.  */
@@ -764,6 +766,28 @@ struct du_rdata
   nlink_t nlink;
   mode_t mode;
 };
+
+/* Locks for the sums of directories whose files several threads count
+   at once (LIBFTS_WALK_SPLIT: a large directory), by the address of the
+   directory's record: a few, so that two such directories seldom share
+   one, and none in the record, which deep trees have many of.  */
+enum { DIR_LOCKS = 16 };
+static pthread_mutex_t dir_locks[DIR_LOCKS] = {
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER
+};
+
+static pthread_mutex_t *
+dir_lock (struct du_dir const *d)
+{
+  return &dir_locks[((uintptr_t) d / sizeof *d) % DIR_LOCKS];
+}
 
 /* Make the walk's outcome at least S.  */
 static void
@@ -925,7 +949,15 @@ pw_file (struct du_walk *w, struct libfts_walk_entry *e)
             return LIBFTS_WALK_CONTINUE;
         }
       struct du_dir *d = e->parent_data;
-      sum_add (&d->files, &own);
+      if (e->shared)
+        {
+          pthread_mutex_t *m = dir_lock (d);
+          pthread_mutex_lock (m);
+          sum_add (&d->files, &own);
+          pthread_mutex_unlock (m);
+        }
+      else
+        sum_add (&d->files, &own);
     }
   return LIBFTS_WALK_CONTINUE;
 
@@ -1081,7 +1113,7 @@ walk_parallel (struct du_walk *w, char *file)
 {
   char *root = trim_slashes (file);
   char *roots[] = { root, NULL };
-  int options = LIBFTS_WALK_ORDERED;
+  int options = LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
 
   if (w->x->fts_flags & FTS_COMFOLLOW)
     options |= LIBFTS_WALK_COMFOLLOW;

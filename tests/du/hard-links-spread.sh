@@ -41,6 +41,17 @@ while test $i -lt $n; do
   i=$((i + 1))
 done
 
+# T/big: 2,500 empty files and a link to each dNN/f: a directory large
+# enough for the threads to share its files, a slice each.
+mkdir T/big && (cd T/big && seq -f 'e%04g' 1 2500 | xargs touch) \
+  || framework_failure_ "cannot make T/big"
+i=0
+while test $i -lt $n; do
+  ln $(printf 'T/d%02d/f T/big/f%02d' $i $i) \
+    || framework_failure_ "cannot link into T/big"
+  i=$((i + 1))
+done
+
 for opts in '-a' '' '-a --inodes' '-S' '-a -d 1' '-s' '-a -k -c' \
             '-a -l' '-a T/d05 T'; do
   # shellcheck disable=SC2086
