@@ -33,6 +33,8 @@ fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top, bool ordered,
   memset (e, 0, sizeof *e);
   pthread_mutex_init (&e->lock, NULL);
   e->cur = top;
+  atomic_init (&e->backlog, 0);
+  atomic_init (&e->at, top);
   e->ordered = ordered;
   e->report = report;
   e->arg = arg;
@@ -137,11 +139,37 @@ enter (struct fts__wemit *e, struct fts__wnode *c)
   return true;
 }
 
+/* Wake the threads that wait for a task, under the walk's lock, after
+   whatever made the backlog shrink below its bound or the cursor move
+   while above it: they choose again (take_task).  */
+static void
+wake_held_back (struct libfts_walk *w)
+{
+  pthread_mutex_lock (&w->lock);
+  pthread_cond_broadcast (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+}
+
+/* Deliver R, taken off N's list, and free it; true when that brought the
+   backlog down to its bound.  */
+static bool
+deliver_queued (struct libfts_walk *w, struct fts__wnode *n,
+                struct fts__wreport *r)
+{
+  size_t size = fts__wreport_size (r->namelen, r->size);
+  deliver (w, n, r);
+  free (r);
+  size_t old = atomic_fetch_sub_explicit (&w->em.backlog, size,
+                                          memory_order_relaxed);
+  return old > FTS__WALK_BACKLOG && old - size <= FTS__WALK_BACKLOG;
+}
+
 /* Move the cursor as far as the lists allow.  Lock held.  */
 static void
 advance (struct libfts_walk *w)
 {
   struct fts__wemit *e = &w->em;
+  bool wake = false;
   while (!e->broken)
     {
       struct fts__wnode *n = e->cur;
@@ -152,25 +180,28 @@ advance (struct libfts_walk *w)
           if (!n->head)
             n->tail = &n->head;
           if (it->kind != FTS__WI_NODE)
-            {
-              deliver (w, n, (struct fts__wreport *) it);
-              free (it);
-            }
+            wake |= deliver_queued (w, n, (struct fts__wreport *) it);
           else if (!enter (e, (struct fts__wnode *) it))
             {
               e->broken = true;
               fts__walk_fail (w, n, ENOMEM);
             }
+          else
+            wake |= (atomic_load_explicit (&e->backlog, memory_order_relaxed)
+                     > FTS__WALK_BACKLOG);
           continue;
         }
       if (!n->done || n->level < FTS_ROOTLEVEL)
-        return;
+        break;
       e->len = n->em_base;
       if (e->path)
         e->path[e->len] = '\0';
       e->cur = n->em_up;
       fts__walk_free_node (w, n);
     }
+  atomic_store (&e->at, e->cur);
+  if (wake)
+    wake_held_back (w);
 }
 
 /* Add IT to N's list (ordered), or deliver it now.  Either way IT is the
@@ -188,6 +219,13 @@ fts__wemit_add (struct libfts_walk *w, struct fts__wnode *n,
     }
   it->next = NULL;
   pthread_mutex_lock (&e->lock);
+  if (it->kind != FTS__WI_NODE)
+    {
+      const struct fts__wreport *r = (const struct fts__wreport *) it;
+      atomic_fetch_add_explicit (&e->backlog,
+                                 fts__wreport_size (r->namelen, r->size),
+                                 memory_order_relaxed);
+    }
   *n->tail = it;
   n->tail = &it->next;
   if (e->cur == n)

@@ -157,6 +157,10 @@ struct fts__wemit
   size_t cap;
   bool ordered;
   bool broken;                     /* out of memory for a path: stopped */
+  atomic_size_t backlog;           /* bytes of reports queued, not yet
+                                      delivered */
+  _Atomic (struct fts__wnode *) at;  /* CUR, for the threads that choose
+                                      a task */
   libfts_walk_report_fn report;
   void *arg;
 };
@@ -172,6 +176,26 @@ char *fts__wnode_path (const struct fts__wnode *n, const char *name,
                        size_t namelen);
 int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
                        const struct fts__wreport *r);
+
+/* Bytes of reports that may wait for their turn (ordered walks) before
+   the threads take only the tasks below the directory whose reports are
+   being delivered, those that let the emitter go on: a cursor stuck behind
+   one slow directory while the others walk the rest of the tree would
+   otherwise hold the whole tree's reports (du -a on an npm-like tree, 8
+   threads: 10 MB peak where GNU du needs 2.2; 3.6 MB with this bound,
+   of which 3.2 are what the threads need with no reports at all).  What
+   the threads already in a directory add before they finish its chunk
+   comes on top: at most a chunk's reports each.  */
+enum { FTS__WALK_BACKLOG = 128 * 1024 };
+
+/* The size of a report (as malloc was asked) with a name of NAMELEN bytes
+   and SIZE bytes of the caller's data.  */
+static inline size_t
+fts__wreport_size (size_t namelen, size_t size)
+{
+  return size ? fts__wreport_data_offset (namelen) + size
+         : offsetof (struct fts__wreport, name) + namelen + 1;
+}
 
 /* ---- the walk (fts-walk.c) --------------------------------------------------- */
 

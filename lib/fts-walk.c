@@ -294,6 +294,44 @@ pop_task (struct libfts_walk *w)
   return n;
 }
 
+/* Whether task N is AT or below it.  */
+static bool
+at_or_below (const struct fts__wnode *n, const struct fts__wnode *at)
+{
+  for (const struct fts__wnode *q = n;; q = q->parent)
+    {
+      if (q == at)
+        return true;
+      if (q->level < FTS_ROOTLEVEL)
+        return false;
+    }
+}
+
+/* The task to take next, out of the stack: its top; or, while too many
+   reports wait for their turn, the first task at or below the directory
+   whose reports are being delivered (a slice's: its directory); null
+   when there is none.  Lock held.  */
+static struct fts__wnode *
+take_task (struct libfts_walk *w)
+{
+  if (!w->em.ordered
+      || atomic_load_explicit (&w->em.backlog, memory_order_relaxed)
+         <= FTS__WALK_BACKLOG)
+    return pop_task (w);
+  const struct fts__wnode *at = atomic_load (&w->em.at);
+  if (at->slice)
+    at = at->parent;
+  for (struct fts__wnode **p = &w->tasks; *p; p = &(*p)->next_task)
+    if (at_or_below (*p, at))
+      {
+        struct fts__wnode *n = *p;
+        *p = n->next_task;
+        w->ntasks--;
+        return n;
+      }
+  return NULL;
+}
+
 /* ---- finishing directories --------------------------------------------------- */
 
 /* N's reports are all queued: hand N to the emitter, or free it.  */
@@ -965,14 +1003,16 @@ work (struct wctx *ctx, bool caller)
             pthread_cond_broadcast (&w->share_done);
           continue;
         }
-      if (!w->tasks)
+      struct fts__wnode *n = w->tasks ? take_task (w) : NULL;
+      if (!n)
         {
+          /* The emitter wakes those held back by the backlog when it
+             shrinks or moves on (fts-walk-emit.c).  */
           w->idle++;
           pthread_cond_wait (&w->wake, &w->lock);
           w->idle--;
           continue;
         }
-      struct fts__wnode *n = pop_task (w);
       pthread_mutex_unlock (&w->lock);
       process_dir (ctx, n);
       pthread_mutex_lock (&w->lock);
@@ -1138,9 +1178,7 @@ libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
 {
   struct wentry *e = wentry_of (pub);
   size_t namelen = e->child ? pub->namelen : 0;
-  size_t len = size ? fts__wreport_data_offset (namelen) + size
-               : offsetof (struct fts__wreport, name) + namelen + 1;
-  struct fts__wreport *r = malloc (len);
+  struct fts__wreport *r = malloc (fts__wreport_size (namelen, size));
   if (!r)
     return -1;
   r->hdr.kind = e->child ? FTS__WI_CHILD : FTS__WI_SELF;

@@ -911,6 +911,65 @@ START_TEST (test_split_threads)
 }
 END_TEST
 
+/* Reports made and delivered, and the most made but not yet delivered.  */
+struct backlog_ctx
+{
+  struct ctx c;
+  atomic_long made, delivered, most;
+};
+
+/* VISIT: report every entry with 1 KiB of data, and note how many
+   reports wait.  */
+static int
+visit_heavy_report (struct libfts_walk_entry *e, void *arg)
+{
+  struct backlog_ctx *b = arg;
+  static const char data[1024];
+  atomic_fetch_add (&b->c.nvisits, 1);
+  if (libfts_walk_report_data (e, e->info, e->err, e->level, data,
+                               sizeof data) != 0)
+    log_fault (&b->c.visits, "report: %s", strerror (errno));
+  long waiting = atomic_fetch_add (&b->made, 1) + 1
+                 - atomic_load (&b->delivered);
+  long most = atomic_load (&b->most);
+  while (waiting > most
+         && !atomic_compare_exchange_weak (&b->most, &most, waiting))
+    continue;
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* REPORT: count, slowly at first (1 ms for each of the first 200).  */
+static int
+report_count (const struct libfts_walk_report *r, void *arg)
+{
+  struct backlog_ctx *b = arg;
+  (void) r;
+  if (atomic_fetch_add (&b->delivered, 1) < 200)
+    usleep (1000);
+  return 0;
+}
+
+/* While the reports are slow to be delivered, the threads do not walk
+   ahead without bound: with 128 KiB of reports waiting, they take only
+   the tasks that let the reports go on.  30 directories of 200 files:
+   6,000 reports of 1 KiB that would otherwise all wait.  */
+START_TEST (test_backlog_bounded)
+{
+  unit_make ("root/");
+  make_wide ("root", 1, 30, 200);
+  struct backlog_ctx b = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, 4,
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_heavy_report, report_count, &b.c), 0);
+  ck_assert_int_eq (atomic_load (&b.delivered), atomic_load (&b.made));
+  /* 128 reports (of 1 KiB and a few bytes) up to the bound, and what each
+     of the 4 threads adds while it finishes the directory it is in
+     (200 files and the directory).  */
+  ck_assert_msg (atomic_load (&b.most) <= 128 + 4 * 202,
+                 "%ld reports waited at once", atomic_load (&b.most));
+}
+END_TEST
+
 /* Directories over the inode-sort threshold (set on both walks, and the
    sort forced on every file system) are handed out in inode order, in
    the same order by both.  Variant 0: threshold 5, so that small
@@ -3158,6 +3217,7 @@ walk_suite (void)
   add_threaded (tc, test_ordered_wide, 1);
   add_threaded (tc, test_split_ordered, 2);
   tcase_add_test (tc, test_split_threads);
+  tcase_add_test (tc, test_backlog_bounded);
   add_threaded (tc, test_ordered_inode_sort, 2);
   add_threaded (tc, test_ordered_roots, 1);
   tcase_add_loop_test (tc, test_ordered_chunked, 0, 4);
