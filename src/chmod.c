@@ -20,8 +20,12 @@
 /* The options, the messages and the exit status are GNU chmod's, with
    newer GNU's -h, --dereference, -H, -L and -P.
 
-   One libfts stream walks every operand, descriptor-relative
-   (FTS_DIRFD).  Each file is stat-ed (a symbolic mode depends on the
+   One libfts walk goes over every operand, descriptor-relative: with -R,
+   libfts's parallel walk (directories read and stat-ed by several
+   threads, each file changed on the thread that reaches it, messages in
+   the sequential walk's order); without -R, with -L (which the physical
+   parallel walk cannot do) or with LIBFTS_THREADS=1, fts_read with
+   FTS_DIRFD.  Each file is stat-ed (a symbolic mode depends on the
    file's mode) and changed with fchmodat on its parent's descriptor and
    its bare name; a file reached without following a symlink is changed
    with AT_SYMLINK_NOFOLLOW (fchmodat2), so that a directory swapped for a
@@ -47,7 +51,6 @@
 #include <unistd.h>
 
 #include "fts.h"
-#include "at-queue.h"
 #include "package-info.h"
 #include "walk-util.h"
 
@@ -122,9 +125,9 @@ struct chmod_options
 /* One walk in progress.  */
 struct walk
 {
-  FTS *fts;
+  FTS *fts;                     /* the sequential walk's, or null */
   struct chmod_options const *x;
-  struct at_queue *queue;       /* changes for worker threads, or null */
+  atomic_bool failed;           /* the parallel walk's: something failed */
 };
 
 /* What was done to one file.  */
@@ -234,94 +237,40 @@ Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n\
   exit (status);
 }
 
-/* ---- one file --------------------------------------------------------- */
+/* ---- what chmod says ------------------------------------------------- */
 
-/* fchmodat (DIRFD, NAME, MODE, AT_SYMLINK_NOFOLLOW): NAME itself, never
-   what it would point to if it were a symlink (then EOPNOTSUPP).  Linux
-   has this as fchmodat2 since 6.6; older kernels get glibc's emulation,
-   which goes through /proc.  Returns 0, or -1 with errno.  */
-static int
-chmod_nofollow (int dirfd, char const *name, mode_t mode)
+/* What chmod says about a file: the code of a report of the parallel
+   walk, which the sequential walk says at once.  */
+enum chmod_message
 {
-#ifdef SYS_fchmodat2
-  /* Atomic: worker threads call this too.  */
-  static atomic_bool no_fchmodat2;
+  M_CANNOT_ACCESS,              /* FTS_NS: ERR */
+  M_TRAVERSAL,                  /* FTS_ERR: ERR */
+  M_CANNOT_READ,                /* FTS_DNR: ERR */
+  M_DANGLING,                   /* FTS_SLNONE */
+  M_CYCLE,                      /* FTS_DC */
+  M_DANGEROUS_ROOT,             /* '/' under --preserve-root */
+  M_CHANGE_FAILED,              /* fchmodat failed: ERR */
+  M_GETATTR_FAILED,             /* the new mode cannot be stat-ed: ERR */
+  M_DESCRIBE,                   /* the -v line: VALUE, a packed outcome */
+  M_SURPRISE                    /* the umask warning: VALUE, likewise */
+};
 
-  if (!atomic_load_explicit (&no_fchmodat2, memory_order_relaxed))
-    {
-      if (syscall (SYS_fchmodat2, dirfd, name, mode, AT_SYMLINK_NOFOLLOW) == 0)
-        return 0;
-      if (errno != ENOSYS)
-        return -1;
-      atomic_store_explicit (&no_fchmodat2, true, memory_order_relaxed);
-    }
-#endif
-  return fchmodat (dirfd, name, mode, AT_SYMLINK_NOFOLLOW);
+/* O packed into a report's value, and back: the status in the low byte,
+   then the old mode and the new mode, 16 bits each (S_IFMT and the mode
+   bits), so that the report needs no memory of its own.  */
+static intmax_t
+pack_outcome (struct outcome const *o)
+{
+  return ((intmax_t) o->status | (intmax_t) (o->old_mode & 0xffff) << 8
+          | (intmax_t) (o->new_mode & 0xffff) << 24);
 }
 
-/* Whether libfts stat-ed ENT following a final symlink: -L, or an
-   operand under -H (the default).  */
-static bool
-stat_followed (struct walk const *w, FTSENT const *ent)
+static struct outcome
+unpack_outcome (intmax_t v)
 {
-  int flags = w->x->fts_flags;
-
-  return (flags & FTS_LOGICAL)
-         || (ent->fts_level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
-}
-
-/* Whether a file failed with ERR because it vanished during a recursive
-   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
-   nothing then.  */
-static bool
-vanished (struct walk const *w, bool below_operands, int err)
-{
-  return err == ENOENT && w->x->recurse && below_operands;
-}
-
-/* Diagnose ERR, the failure to change the mode of FILE (BELOW_OPERANDS
-   if -R found it), unless it vanished.  Returns false if it did.  */
-static bool
-chmod_failed (struct walk const *w, char const *file, bool below_operands,
-              int err)
-{
-  if (vanished (w, below_operands, err))
-    return false;
-  if (!w->x->force_silent)
-    error (0, err, _("changing permissions of %s"), quoteaf (file));
-  return true;
-}
-
-/* The mode chmod gives to a file whose mode is OLD_MODE.  */
-static mode_t
-new_mode_of (struct walk const *w, mode_t old_mode)
-{
-  return mode_adjust (old_mode, S_ISDIR (old_mode) != 0, w->x->umask_value,
-                      w->x->change, NULL);
-}
-
-/* Whether the mode of ENT (which had OLD_MODE and was given NEW_MODE)
-   changed.  The set-ID and sticky bits may be cleared silently by the
-   kernel: when NEW_MODE has any, ENT is stat-ed again to see.  */
-static bool
-mode_changed (struct walk const *w, FTSENT const *ent, bool follow,
-              mode_t old_mode, mode_t new_mode)
-{
-  struct stat st;
-
-  if (new_mode & (S_ISUID | S_ISGID | S_ISVTX))
-    {
-      if (fstatat (libfts_dirfd (w->fts), ent->fts_accpath, &st,
-                   follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
-        {
-          if (!w->x->force_silent)
-            error (0, errno, _("getting new attributes of %s"),
-                   quoteaf (ent->fts_path));
-          return false;
-        }
-      new_mode = st.st_mode;
-    }
-  return ((old_mode ^ new_mode) & MODE_BITS) != 0;
+  return (struct outcome) { .status = v & 0xff,
+                            .old_mode = (v >> 8) & 0xffff,
+                            .new_mode = (v >> 24) & 0xffff };
 }
 
 /* Print the -v line for FILE, as O says.  */
@@ -357,65 +306,35 @@ describe_change (char const *file, struct outcome const *o)
             quoteaf (file), old_m, old_perms + 1, m, perms + 1);
 }
 
-/* With a mode given as an option (-w...), warn when the umask made the
-   new mode of FILE differ from what the mode alone says; return false
-   then.  */
-static bool
-check_surprise (struct chmod_options const *x, char const *file,
-                struct outcome const *o)
+/* The mode that X's change alone, without the umask, gives to a file
+   whose mode is OLD_MODE.  */
+static mode_t
+naive_mode_of (struct chmod_options const *x, mode_t old_mode)
 {
-  mode_t naive = mode_adjust (o->old_mode, S_ISDIR (o->old_mode) != 0, 0,
-                              x->change, NULL);
+  return mode_adjust (old_mode, S_ISDIR (old_mode) != 0, 0, x->change, NULL);
+}
+
+/* Whether O's new mode differs from what X's mode alone says (a mode
+   given as an option, like -w, where the umask changed its effect).  */
+static bool
+surprising (struct chmod_options const *x, struct outcome const *o)
+{
+  return (o->new_mode & ~naive_mode_of (x, o->old_mode)) != 0;
+}
+
+/* The umask warning for FILE, whose outcome O is surprising.  */
+static void
+warn_surprise (struct chmod_options const *x, char const *file,
+               struct outcome const *o)
+{
   char new_perms[12], naive_perms[12];
 
-  if (!(o->new_mode & ~naive))
-    return true;
   strmode (o->new_mode, new_perms);
-  strmode (naive, naive_perms);
+  strmode (naive_mode_of (x, o->old_mode), naive_perms);
   new_perms[10] = naive_perms[10] = '\0';
   error (0, 0, _("%s: new permissions are %s, not %s"), quotef (file),
          new_perms + 1, naive_perms + 1);
-  return false;
 }
-
-/* Change the mode of ENT, whose stat libfts gave, into O.  Returns false
-   when ENT vanished meanwhile, which is no error.  */
-static bool
-change_mode (struct walk const *w, FTSENT const *ent, struct outcome *o)
-{
-  int dirfd = libfts_dirfd (w->fts);
-  bool follow = stat_followed (w, ent);
-  int r;
-
-  o->old_mode = ent->fts_statp->st_mode;
-  o->new_mode = new_mode_of (w, o->old_mode);
-  if (S_ISLNK (o->old_mode))
-    {
-      o->status = CH_NOT_APPLIED;
-      return true;
-    }
-  r = (follow ? fchmodat (dirfd, ent->fts_accpath, o->new_mode, 0)
-       : chmod_nofollow (dirfd, ent->fts_accpath, o->new_mode));
-  if (r != 0)
-    {
-      int err = errno;
-
-      /* What the workers failed to do is to be said first.  */
-      at_queue_drain (w->queue);
-      if (!chmod_failed (w, ent->fts_path, FTS_ROOTLEVEL < ent->fts_level,
-                         err))
-        return false;
-      o->status = CH_FAILED;
-      return true;
-    }
-  o->status = CH_SUCCEEDED;
-  if (w->x->verbosity != V_OFF
-      && !mode_changed (w, ent, follow, o->old_mode, o->new_mode))
-    o->status = CH_NO_CHANGE_REQUESTED;
-  return true;
-}
-
-/* ---- the walk ---------------------------------------------------------- */
 
 /* Refuse FILE, which is '/' or resolves to it, under --preserve-root.  */
 static void
@@ -430,9 +349,323 @@ warn_root (char const *file)
   error (0, 0, _("use --no-preserve-root to override this failsafe"));
 }
 
+/* The warning for FILE, a directory that is its own ancestor.  */
+static void
+warn_cycle (char const *file)
+{
+  error (0, 0, _("\
+WARNING: Circular directory structure.\n\
+This almost certainly means that you have a corrupted file system.\n\
+NOTIFY YOUR SYSTEM MANAGER.\n\
+The following directory is part of the cycle:\n  %s\n"),
+         quotef (file));
+}
+
+/* Say message CODE (with ERR and VALUE, as enum chmod_message tells)
+   about FILE, as X says how: on the thread that prints, one message at
+   a time.  */
+static void
+speak (struct chmod_options const *x, char const *file, int code, int err,
+       intmax_t value)
+{
+  struct outcome o = unpack_outcome (value);
+
+  switch (code)
+    {
+    case M_CANNOT_ACCESS:
+      error (0, err, _("cannot access %s"), quoteaf (file));
+      break;
+    case M_TRAVERSAL:
+      error (0, err, "%s", quotef (file));
+      break;
+    case M_CANNOT_READ:
+      error (0, err, _("cannot read directory %s"), quoteaf (file));
+      break;
+    case M_DANGLING:
+      error (0, 0, _("cannot operate on dangling symlink %s"),
+             quoteaf (file));
+      break;
+    case M_CYCLE:
+      warn_cycle (file);
+      break;
+    case M_DANGEROUS_ROOT:
+      warn_root (file);
+      break;
+    case M_CHANGE_FAILED:
+      error (0, err, _("changing permissions of %s"), quoteaf (file));
+      break;
+    case M_GETATTR_FAILED:
+      error (0, err, _("getting new attributes of %s"), quoteaf (file));
+      break;
+    case M_DESCRIBE:
+      describe_change (file, &o);
+      break;
+    case M_SURPRISE:
+      warn_surprise (x, file, &o);
+      break;
+    default:
+      abort ();
+    }
+}
+
+/* ---- one file, on either walk ------------------------------------------ */
+
+/* One file as a walk hands it over: fts_read (sequential) or libfts's
+   parallel walk (on a worker thread, E set).  */
+struct file
+{
+  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
+  char const *name;             /* its name there: bare, or a root's path */
+  char const *path;             /* its path, for messages; null with E */
+  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
+  long level;
+  int info;                     /* FTS_* */
+  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
+  struct stat const *st;        /* null when unknown */
+};
+
+/* Whether -f silences message CODE: the diagnostics of failures, not
+   -v's lines nor the warnings (umask, cycle, '/').  */
+static bool
+silenced (enum chmod_message code)
+{
+  switch (code)
+    {
+    case M_CANNOT_ACCESS: case M_TRAVERSAL: case M_CANNOT_READ:
+    case M_DANGLING: case M_CHANGE_FAILED: case M_GETATTR_FAILED:
+      return true;
+    case M_CYCLE: case M_DANGEROUS_ROOT: case M_DESCRIBE: case M_SURPRISE:
+      return false;
+    }
+  abort ();
+}
+
+/* Say CODE (with ERR, VALUE) about F, unless -f silences it: at once on
+   the sequential walk, as a report on the parallel one (libfts delivers
+   it to report_message in the order of a sequential walk).  Out of
+   memory, chmod cannot keep its promise of a message: it dies, as xalloc
+   does.  */
+static void
+say (struct walk const *w, struct file const *f, enum chmod_message code,
+     int err, intmax_t value)
+{
+  if (w->x->force_silent && silenced (code))
+    return;
+  if (!f->e)
+    speak (w->x, f->path, code, err, value);
+  else if (libfts_walk_report (f->e, code, err, value) != 0)
+    xalloc_die ();
+}
+
+/* fchmodat (DIRFD, NAME, MODE, AT_SYMLINK_NOFOLLOW): NAME itself, never
+   what it would point to if it were a symlink (then EOPNOTSUPP).  Linux
+   has this as fchmodat2 since 6.6; older kernels get glibc's emulation,
+   which goes through /proc.  Returns 0, or -1 with errno.  */
+static int
+chmod_nofollow (int dirfd, char const *name, mode_t mode)
+{
+#ifdef SYS_fchmodat2
+  /* Atomic: the walk's threads call this too.  */
+  static atomic_bool no_fchmodat2;
+
+  if (!atomic_load_explicit (&no_fchmodat2, memory_order_relaxed))
+    {
+      if (syscall (SYS_fchmodat2, dirfd, name, mode, AT_SYMLINK_NOFOLLOW) == 0)
+        return 0;
+      if (errno != ENOSYS)
+        return -1;
+      atomic_store_explicit (&no_fchmodat2, true, memory_order_relaxed);
+    }
+#endif
+  return fchmodat (dirfd, name, mode, AT_SYMLINK_NOFOLLOW);
+}
+
+/* Whether the walk stat-ed F following a final symlink: -L, or an
+   operand under -H (the default).  */
+static bool
+stat_followed (struct walk const *w, struct file const *f)
+{
+  int flags = w->x->fts_flags;
+
+  return (flags & FTS_LOGICAL)
+         || (f->level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
+}
+
+/* Whether a file failed with ERR because it vanished during a recursive
+   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
+   nothing then.  */
+static bool
+vanished (struct walk const *w, bool below_operands, int err)
+{
+  return err == ENOENT && w->x->recurse && below_operands;
+}
+
+/* The mode chmod gives to a file whose mode is OLD_MODE.  */
+static mode_t
+new_mode_of (struct walk const *w, mode_t old_mode)
+{
+  return mode_adjust (old_mode, S_ISDIR (old_mode) != 0, w->x->umask_value,
+                      w->x->change, NULL);
+}
+
+/* Whether the mode of F (which had OLD_MODE and was given NEW_MODE)
+   changed.  The set-ID and sticky bits may be cleared silently by the
+   kernel: when NEW_MODE has any, F is stat-ed again to see.  */
+static bool
+mode_changed (struct walk const *w, struct file const *f, bool follow,
+              mode_t old_mode, mode_t new_mode)
+{
+  struct stat st;
+
+  if (new_mode & (S_ISUID | S_ISGID | S_ISVTX))
+    {
+      if (fstatat (f->dirfd, f->name, &st,
+                   follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
+        {
+          say (w, f, M_GETATTR_FAILED, errno, 0);
+          return false;
+        }
+      new_mode = st.st_mode;
+    }
+  return ((old_mode ^ new_mode) & MODE_BITS) != 0;
+}
+
+/* Change the mode of F, whose stat the walk gave, into O.  Returns false
+   when F vanished meanwhile, which is no error.  */
+static bool
+change_mode (struct walk const *w, struct file const *f, struct outcome *o)
+{
+  bool follow = stat_followed (w, f);
+  int r;
+
+  o->old_mode = f->st->st_mode;
+  o->new_mode = new_mode_of (w, o->old_mode);
+  if (S_ISLNK (o->old_mode))
+    {
+      o->status = CH_NOT_APPLIED;
+      return true;
+    }
+  r = (follow ? fchmodat (f->dirfd, f->name, o->new_mode, 0)
+       : chmod_nofollow (f->dirfd, f->name, o->new_mode));
+  if (r != 0)
+    {
+      int err = errno;
+
+      if (vanished (w, FTS_ROOTLEVEL < f->level, err))
+        return false;
+      say (w, f, M_CHANGE_FAILED, err, 0);
+      o->status = CH_FAILED;
+      return true;
+    }
+  o->status = CH_SUCCEEDED;
+  if (w->x->verbosity != V_OFF
+      && !mode_changed (w, f, follow, o->old_mode, o->new_mode))
+    o->status = CH_NO_CHANGE_REQUESTED;
+  return true;
+}
+
+/* Whether a cycle at F is an error: when symlinks are not followed
+   there, it is a corrupted file system (or a bind mount).  */
+static bool
+cycle_is_error (struct walk const *w, struct file const *f)
+{
+  int flags = w->x->fts_flags;
+
+  return !(flags & FTS_LOGICAL)
+         && (!(flags & FTS_COMFOLLOW) || f->level != FTS_ROOTLEVEL);
+}
+
+/* What the walk could not do for F: diagnose it (unless -f).  Returns 1
+   when F is to be ignored (it vanished), 0 when it failed, -1 when there
+   is nothing wrong.  */
+static int
+diagnose_entry (struct walk const *w, struct file const *f)
+{
+  bool below = FTS_ROOTLEVEL < f->level;
+
+  switch (f->info)
+    {
+    case FTS_NS:
+      if (vanished (w, below, f->err))
+        return 1;
+      say (w, f, M_CANNOT_ACCESS, f->err, 0);
+      return 0;
+    case FTS_ERR:
+      say (w, f, M_TRAVERSAL, f->err, 0);
+      return 0;
+    case FTS_DNR:
+      if (vanished (w, below, f->err))
+        return 1;
+      say (w, f, M_CANNOT_READ, f->err, 0);
+      return 0;
+    case FTS_SLNONE:
+      say (w, f, M_DANGLING, 0, 0);
+      return 0;
+    case FTS_DC:
+      if (!cycle_is_error (w, f))
+        return -1;
+      say (w, f, M_CYCLE, 0, 0);
+      return 0;
+    default:
+      return -1;
+    }
+}
+
+/* Whether F is '/' under --preserve-root: then refused.  */
+static bool
+refuse_root (struct walk const *w, struct file const *f)
+{
+  struct stat const *st = f->st;
+
+  if (!w->x->root_check || st->st_dev != w->x->root_dev
+      || st->st_ino != w->x->root_ino)
+    return false;
+  say (w, f, M_DANGEROUS_ROOT, 0, 0);
+  return true;
+}
+
+/* What became of one file.  */
+enum step
+{
+  STEP_OK,
+  STEP_FAILED,
+  STEP_REFUSED                  /* '/' under --preserve-root: not walked */
+};
+
+/* Do what chmod does with F (not at its post-order visit), on either
+   walk: change its mode, say what X asks to be said.  */
+static enum step
+chmod_file (struct walk const *w, struct file const *f)
+{
+  struct chmod_options const *x = w->x;
+  struct outcome o = { .status = CH_NO_STAT };
+  int d = diagnose_entry (w, f);
+
+  if (d == 1)
+    return STEP_OK;
+  if (d == 0 && f->info == FTS_DC)
+    return STEP_FAILED;
+  if (d < 0 && refuse_root (w, f))
+    return STEP_REFUSED;
+  if (d < 0 && !change_mode (w, f, &o))
+    return STEP_OK;
+  if (x->verbosity == V_HIGH
+      || (x->verbosity == V_CHANGES_ONLY && o.status == CH_SUCCEEDED))
+    say (w, f, M_DESCRIBE, 0, pack_outcome (&o));
+  if (CH_NO_CHANGE_REQUESTED <= o.status && x->diagnose_surprises
+      && surprising (x, &o))
+    {
+      say (w, f, M_SURPRISE, 0, pack_outcome (&o));
+      return STEP_FAILED;
+    }
+  return CH_NOT_APPLIED <= o.status ? STEP_OK : STEP_FAILED;
+}
+
+/* ---- the sequential walk ------------------------------------------------- */
+
 /* Whether ENT, an operand whose stat failed, should be stat-ed once more
    (FTS_AGAIN): changing an earlier operand may have made it reachable,
-   and libfts may have stat-ed it before that.  */
+   and fts_open stat-ed it before that.  */
 static bool
 retry_operand (struct walk *w, FTSENT *ent)
 {
@@ -442,166 +675,118 @@ retry_operand (struct walk *w, FTSENT *ent)
   return fts_set (w->fts, ent, FTS_AGAIN) == 0;
 }
 
-/* Whether a cycle at ENT is an error: when symlinks are not followed
-   there, it is a corrupted file system (or a bind mount).  */
-static bool
-cycle_is_error (struct walk const *w, FTSENT const *ent)
-{
-  int flags = w->x->fts_flags;
-
-  return !(flags & FTS_LOGICAL)
-         && (!(flags & FTS_COMFOLLOW) || ent->fts_level != FTS_ROOTLEVEL);
-}
-
-/* The warning for ENT, a directory that is its own ancestor.  */
-static void
-warn_cycle (FTSENT const *ent)
-{
-  error (0, 0, _("\
-WARNING: Circular directory structure.\n\
-This almost certainly means that you have a corrupted file system.\n\
-NOTIFY YOUR SYSTEM MANAGER.\n\
-The following directory is part of the cycle:\n  %s\n"),
-         quotef (ent->fts_path));
-}
-
-/* What libfts could not do for ENT: diagnose it unless -f.  Returns 1
-   when ENT is to be ignored (it vanished), 0 when it failed, -1 when
-   there is nothing wrong.  */
-static int
-diagnose_entry (struct walk *w, FTSENT *ent)
-{
-  char const *file = ent->fts_path;
-  bool quiet = w->x->force_silent;
-
-  switch (ent->fts_info)
-    {
-    case FTS_NS:
-      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
-        return 1;
-      if (!quiet)
-        error (0, ent->fts_errno, _("cannot access %s"), quoteaf (file));
-      return 0;
-    case FTS_ERR:
-      if (!quiet)
-        error (0, ent->fts_errno, "%s", quotef (file));
-      return 0;
-    case FTS_DNR:
-      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
-        return 1;
-      if (!quiet)
-        error (0, ent->fts_errno, _("cannot read directory %s"),
-               quoteaf (file));
-      return 0;
-    case FTS_SLNONE:
-      if (!quiet)
-        error (0, 0, _("cannot operate on dangling symlink %s"),
-               quoteaf (file));
-      return 0;
-    case FTS_DC:
-      if (!cycle_is_error (w, ent))
-        return -1;
-      warn_cycle (ent);
-      return 0;
-    default:
-      return -1;
-    }
-}
-
-/* Refuse ENT if it is '/' under --preserve-root, and skip it.  */
-static bool
-refuse_root (struct walk *w, FTSENT *ent)
-{
-  struct stat const *st = ent->fts_statp;
-
-  if (!w->x->root_check || st->st_dev != w->x->root_dev
-      || st->st_ino != w->x->root_ino)
-    return false;
-  at_queue_drain (w->queue);
-  warn_root (ent->fts_path);
-  fts_set (w->fts, ent, FTS_SKIP);
-  fts_read (w->fts);
-  return true;
-}
-
-/* ---- the changes of a plain chmod -R, run by worker threads ---------- */
-
-/* The queue's operation: give NAME in DIRFD the MODE, never following a
-   symlink.  Returns 0 or the errno value.  */
-static int
-queued_chmod (int dirfd, char const *name, unsigned int mode, void *arg)
-{
-  return chmod_nofollow (dirfd, name, mode) == 0 ? 0 : errno;
-}
-
-/* The queue's report of ERR, the failure of a queued change of PATH
-   (below the operands): what change_mode would have said.  Returns
-   whether it counts as a failure.  */
-static bool
-queued_failure (char const *path, int err, void *arg)
-{
-  return chmod_failed (arg, path, true, err);
-}
-
-/* Whether the queue pays for a chmod as X says: -R, with nothing to say
-   but failures (no -v, -c, nor a mode given as an option, which may warn
-   about the umask), and not -L (which follows symlinks everywhere).  */
-static bool
-wants_queue (struct chmod_options const *x)
-{
-  return (x->recurse && x->verbosity == V_OFF && !x->diagnose_surprises
-          && !(x->fts_flags & FTS_LOGICAL));
-}
-
-/* Whether ENT's change can go to the worker threads: a file other than a
-   directory or a symlink (which chmod leaves alone), below the
-   operands.  Directories are changed before their contents are read,
-   by the walking thread.  */
-static bool
-queueable (struct walk const *w, FTSENT const *ent)
-{
-  return (FTS_ROOTLEVEL < ent->fts_level
-          && (ent->fts_info == FTS_F || ent->fts_info == FTS_DEFAULT)
-          && !stat_followed (w, ent));
-}
-
 /* Do what chmod does with ENT, which fts_read just returned.  Returns
    false on failure.  */
 static bool
 visit (struct walk *w, FTSENT *ent)
 {
-  struct chmod_options const *x = w->x;
-  struct outcome o = { .status = CH_NO_STAT };
-  int d;
+  struct file f = {
+    .dirfd = libfts_dirfd (w->fts), .name = ent->fts_accpath,
+    .path = ent->fts_path, .level = ent->fts_level, .info = ent->fts_info,
+    .err = ent->fts_errno, .st = ent->fts_statp,
+  };
+  enum step s;
 
   if (ent->fts_info == FTS_DP
       || (ent->fts_info == FTS_NS && retry_operand (w, ent)))
     return true;
-  if (w->queue && queueable (w, ent)
-      && at_queue_add (w->queue, libfts_dirfd (w->fts), ent,
-                       new_mode_of (w, ent->fts_statp->st_mode), false))
-    return true;
-  /* A directory is changed by this thread, which says something only if
-     that fails (see change_mode and refuse_root).  */
-  if (ent->fts_info != FTS_D)
-    at_queue_drain (w->queue);
-  d = diagnose_entry (w, ent);
-  if (d == 1)
-    return true;
-  if (d == 0 && ent->fts_info == FTS_DC)
-    return false;
-  if (d < 0 && refuse_root (w, ent))
-    return false;
-  if (d < 0 && !change_mode (w, ent, &o))
-    return true;
-  if (x->verbosity == V_HIGH
-      || (x->verbosity == V_CHANGES_ONLY && o.status == CH_SUCCEEDED))
-    describe_change (ent->fts_path, &o);
-  if (!x->recurse)
+  s = chmod_file (w, &f);
+  if (s == STEP_REFUSED)
+    {
+      fts_set (w->fts, ent, FTS_SKIP);
+      fts_read (w->fts);          /* its FTS_DP */
+      return false;
+    }
+  if (!w->x->recurse)
     fts_set (w->fts, ent, FTS_SKIP);
-  if (CH_NO_CHANGE_REQUESTED <= o.status && x->diagnose_surprises)
-    return check_surprise (x, ent->fts_path, &o);
-  return CH_NOT_APPLIED <= o.status;
+  return s == STEP_OK;
+}
+
+/* Change the mode of FILES as X says, with fts_read.  Returns true if all
+   went well.  */
+static bool
+chmod_sequential (char *const *files, struct chmod_options const *x)
+{
+  struct walk w = { .x = x };
+  bool ok = true;
+  FTSENT *ent;
+
+  w.fts = open_walk (files, x->fts_flags | FTS_DIRFD);
+  while ((ent = fts_read (w.fts)))
+    ok &= visit (&w, ent);
+  return finish_walk (w.fts, errno, x->force_silent) && ok;
+}
+
+/* ---- the parallel walk -------------------------------------------------- */
+
+/* chmod -R walks with libfts's parallel walk: directories are read and
+   stat-ed by several threads, and each file is changed on the thread
+   that reaches it, through its parent's descriptor and bare name, as
+   above.  LIBFTS_WALK_STAT stats each entry before its visit, and a
+   directory before it is opened, so a directory is changed at FTS_D
+   before it is read (chmod -R u+rx gets into what it opens).  What chmod
+   says is queued as reports, which libfts delivers one at a time in the
+   order of the sequential walk: the output is the same byte for byte.  */
+
+/* The parallel walk's visit of E, on whichever thread reaches it.  */
+static int
+visit_entry (struct libfts_walk_entry *e, void *arg)
+{
+  struct walk *w = arg;
+  struct file f = {
+    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
+    .info = e->info, .err = e->err, .st = e->st,
+  };
+  enum step s;
+
+  if (e->info == FTS_DP)
+    return LIBFTS_WALK_CONTINUE;
+  s = chmod_file (w, &f);
+  if (s != STEP_OK)
+    atomic_store_explicit (&w->failed, true, memory_order_relaxed);
+  return s == STEP_REFUSED ? LIBFTS_WALK_SKIP : LIBFTS_WALK_CONTINUE;
+}
+
+/* Print what the report R says, as the sequential walk says it.  */
+static int
+report_message (struct libfts_walk_report const *r, void *arg)
+{
+  struct walk *w = arg;
+
+  if (r->code != LIBFTS_WALK_FAILED)
+    speak (w->x, r->path, r->code, r->err, r->value);
+  else if (!w->x->force_silent)
+    error (0, r->err, _("fts_read failed"));
+  return 0;
+}
+
+/* Whether chmod with X walks in parallel: with -R and more than one
+   thread to run (LIBFTS_THREADS=1 is the sequential walk), and not with
+   -L: the parallel walk is physical (it follows no symlink below the
+   operands; -H, following the operands, it does).  */
+static bool
+use_threads (struct chmod_options const *x)
+{
+  return (x->recurse && !(x->fts_flags & FTS_LOGICAL)
+          && 1 < libfts_default_threads ());
+}
+
+/* Change the mode of FILES as X says, with the parallel walk.  Returns
+   true if all went well.  */
+static bool
+chmod_parallel (char *const *files, struct chmod_options const *x)
+{
+  struct walk w = { .x = x };
+  int options = (LIBFTS_WALK_STAT | LIBFTS_WALK_ORDERED
+                 | (x->fts_flags & FTS_COMFOLLOW ? LIBFTS_WALK_COMFOLLOW : 0));
+  LIBFTS_WALK *walk = libfts_walk_open (files, options);
+
+  if (!walk)
+    xalloc_die ();
+  if (libfts_walk_run (walk, visit_entry, report_message, &w) != 0)
+    w.failed = true;
+  libfts_walk_close (walk);
+  return !w.failed;
 }
 
 /* Change the mode of FILES, a null-terminated list of at least one name,
@@ -609,19 +794,8 @@ visit (struct walk *w, FTSENT *ent)
 static bool
 chmod_files (char *const *files, struct chmod_options const *x)
 {
-  struct walk w = { .x = x };
-  bool ok = true;
-  FTSENT *ent;
-  int err;
-
-  w.fts = open_walk (files, x->fts_flags | FTS_DIRFD);
-  if (wants_queue (x))
-    w.queue = at_queue_create (queued_chmod, queued_failure, &w);
-  while ((ent = fts_read (w.fts)))
-    ok &= visit (&w, ent);
-  err = errno;
-  ok &= at_queue_free (w.queue);
-  return finish_walk (w.fts, err, x->force_silent) && ok;
+  return (use_threads (x) ? chmod_parallel (files, x)
+          : chmod_sequential (files, x));
 }
 
 /* ---- the command line -------------------------------------------------- */

@@ -16,23 +16,23 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* One libfts stream walks every operand, descriptor-relative (FTS_DIRFD):
-   each file is changed with fchownat on its parent's descriptor and its
-   bare name.  A file that was not seen to be a symbolic link is changed
-   with AT_SYMLINK_NOFOLLOW, so that a directory swapped for a symlink
-   while chown runs makes it change the link, never what the link points
-   to: libfts opens each directory with O_NOFOLLOW relative to its verified
+/* One libfts walk goes over every operand, descriptor-relative: with -R,
+   libfts's parallel walk (directories read by several threads, each file
+   changed on the thread that reaches it, messages in the sequential
+   walk's order); without -R, with -L (which the physical parallel walk
+   cannot do) or with LIBFTS_THREADS=1, fts_read with FTS_DIRFD.  Each
+   file is changed with fchownat on its parent's descriptor and its bare
+   name.  A file that was not seen to be a symbolic link is changed with
+   AT_SYMLINK_NOFOLLOW, so that a directory swapped for a symlink while
+   chown runs makes it change the link, never what the link points to:
+   libfts opens each directory with O_NOFOLLOW relative to its verified
    parent, so nothing outside the operands is reached.  A symlink is
    followed only where the options say so (--dereference, -H, -L).
 
-   Nothing is stat-ed unless something needs it (FTS_NOSTAT): --from, -v,
-   -c and --dereference do; a plain chown -R costs one fchownat per file.
-   Directories are changed in post-order (FTS_DP), as GNU chown does.
-
-   A plain chown -R hands its fchownat calls to worker threads
-   (at-queue.c), which run them in parallel on duplicates of the parent
-   directories' descriptors; failures are still reported in walk order,
-   and a directory is changed only once its contents have been.  */
+   Nothing is stat-ed unless something needs it (FTS_NOSTAT, or no
+   LIBFTS_WALK_STAT): --from, -v, -c and --dereference do; a plain
+   chown -R costs one fchownat per file.  Directories are changed in
+   post-order (FTS_DP), after what they hold, as GNU chown does.  */
 
 #include <config.h>
 
@@ -40,6 +40,8 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +60,6 @@
 #include "version-etc.h"
 #include "xalloc.h"
 
-#include "at-queue.h"
 #include "chown-core.h"
 
 #define _(msgid) gettext (msgid)
@@ -75,10 +76,11 @@ enum change_status
 /* One walk in progress.  */
 struct walk
 {
-  FTS *fts;
+  FTS *fts;                     /* the sequential walk's, or null */
   struct chown_ids const *ids;
   struct chown_options const *x;
-  struct at_queue *queue;       /* changes for worker threads, or null */
+  bool stat_all;                /* every file's status is needed */
+  atomic_bool failed;           /* the parallel walk's: something failed */
 };
 
 /* What was done to one file.  */
@@ -89,6 +91,23 @@ struct outcome
   bool do_chown;                /* fchownat was called */
   bool symlink_changed;         /* false: the system cannot change it */
 };
+
+/* What chown says about a file: the code of a report of the parallel
+   walk, which the sequential walk says at once.  */
+enum chown_message
+{
+  M_CANNOT_ACCESS,              /* FTS_NS: ERR */
+  M_TRAVERSAL,                  /* FTS_ERR: ERR */
+  M_CANNOT_READ,                /* FTS_DNR: ERR */
+  M_CYCLE,                      /* FTS_DC */
+  M_DANGEROUS_ROOT,             /* '/' under --preserve-root */
+  M_CANNOT_DEREFERENCE,         /* --dereference, stat failed: ERR */
+  M_CHANGE_FAILED,              /* fchownat failed: ERR */
+  M_DESCRIBE                    /* -v line: see pack_change */
+};
+
+/* Bit of a M_DESCRIBE report's ERR: the old owner and group are known.  */
+#define DESCRIBE_HAVE_OLD 0x100
 
 char *
 uid_to_name (uid_t uid)
@@ -158,15 +177,17 @@ change_format (enum change_status status, char const *user,
   abort ();
 }
 
-/* Print the -v line for FILE: STATUS, from what ST says (null: unknown)
-   to the new owner USER and group GROUP (null: unchanged).  The old names
-   are those of the parts that change.  */
+/* Print the -v line for FILE: STATUS, from the old owner OLD_UID and
+   group OLD_GID (when HAVE_OLD) to the new owner USER and group GROUP
+   (null: unchanged).  The old names are those of the parts that
+   change.  */
 static void
-describe_change (char const *file, enum change_status status,
-                 struct stat const *st, char const *user, char const *group)
+describe_change (char const *file, enum change_status status, bool have_old,
+                 uid_t old_uid, gid_t old_gid, char const *user,
+                 char const *group)
 {
-  char *old_user = st && user ? uid_to_name (st->st_uid) : NULL;
-  char *old_group = st && group ? gid_to_name (st->st_gid) : NULL;
+  char *old_user = have_old && user ? uid_to_name (old_uid) : NULL;
+  char *old_group = have_old && group ? gid_to_name (old_gid) : NULL;
   char *old_spec = user_group_str (old_user, old_group);
   char *spec = user_group_str (user, group);
   char const *fmt = change_format (status, user, group, old_spec != NULL);
@@ -195,59 +216,21 @@ new_names (struct walk const *w, char const **user, char const **group,
     *group = umaxtostr (w->ids->gid, gbuf);
 }
 
-/* Say what happened to ENT, with -v or (if it changed) -c.  */
+/* The -v line of a M_DESCRIBE report about FILE, whose ERR and VALUE
+   pack_change made.  */
 static void
-report (struct walk const *w, FTSENT const *ent, struct outcome const *o)
+describe_packed (struct walk const *w, char const *file, int err,
+                 intmax_t value)
 {
-  struct chown_ids const *ids = w->ids;
   char ubuf[INT_BUFSIZE_BOUND (uintmax_t)];
   char gbuf[INT_BUFSIZE_BOUND (uintmax_t)];
   char const *user, *group;
-  bool changed;
-  enum change_status status;
+  uintmax_t ids = value;
 
-  if (w->x->verbosity == CV_OFF)
-    return;
-  changed = (o->do_chown && o->ok && o->symlink_changed && o->st
-             && !((ids->uid == (uid_t) -1 || ids->uid == o->st->st_uid)
-                  && (ids->gid == (gid_t) -1 || ids->gid == o->st->st_gid)));
-  if (!changed && w->x->verbosity != CV_HIGH)
-    return;
-  status = (!o->ok ? CH_FAILED
-            : !o->symlink_changed ? CH_NOT_APPLIED
-            : !changed ? CH_NO_CHANGE_REQUESTED
-            : CH_SUCCEEDED);
   new_names (w, &user, &group, ubuf, gbuf);
-  describe_change (ent->fts_path, status, o->st, user, group);
-}
-
-/* Whether a file failed with ERR because it vanished during a recursive
-   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
-   nothing then.  */
-static bool
-vanished (struct walk const *w, bool below_operands, int err)
-{
-  return err == ENOENT && w->x->recurse && below_operands;
-}
-
-/* Whether libfts stat-ed ENT following a final symlink: -L, or an operand
-   under -H (and by default without -R).  */
-static bool
-stat_followed (struct walk const *w, FTSENT const *ent)
-{
-  int flags = w->x->fts_flags;
-
-  return (flags & FTS_LOGICAL)
-         || (ent->fts_level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
-}
-
-/* Whether ST is the root directory and --preserve-root is in effect.  */
-static bool
-is_root (struct walk const *w, struct stat const *st)
-{
-  struct chown_root const *root = w->x->root;
-
-  return root && st && st->st_dev == root->dev && st->st_ino == root->ino;
+  describe_change (file, err & 0xff, (err & DESCRIBE_HAVE_OLD) != 0,
+                   (uid_t) (ids >> 32), (gid_t) (ids & 0xffffffff),
+                   user, group);
 }
 
 /* Refuse FILE, which is '/' or resolves to it, under --preserve-root.  */
@@ -263,6 +246,162 @@ warn_root (char const *file)
   error (0, 0, _("use --no-preserve-root to override this failsafe"));
 }
 
+/* The warning for FILE, a directory that is its own ancestor.  */
+static void
+warn_cycle (char const *file)
+{
+  error (0, 0, _("\
+WARNING: Circular directory structure.\n\
+This almost certainly means that you have a corrupted file system.\n\
+NOTIFY YOUR SYSTEM MANAGER.\n\
+The following directory is part of the cycle:\n  %s\n"),
+         quotef (file));
+}
+
+/* Say message CODE (with ERR and VALUE, as enum chown_message tells)
+   about FILE, for W: on the thread that prints, one message at a
+   time.  */
+static void
+speak (struct walk const *w, char const *file, int code, int err,
+       intmax_t value)
+{
+  switch (code)
+    {
+    case M_CANNOT_ACCESS:
+      error (0, err, _("cannot access %s"), quoteaf (file));
+      break;
+    case M_TRAVERSAL:
+      error (0, err, "%s", quotef (file));
+      break;
+    case M_CANNOT_READ:
+      error (0, err, _("cannot read directory %s"), quoteaf (file));
+      break;
+    case M_CYCLE:
+      warn_cycle (file);
+      break;
+    case M_DANGEROUS_ROOT:
+      warn_root (file);
+      break;
+    case M_CANNOT_DEREFERENCE:
+      error (0, err, _("cannot dereference %s"), quoteaf (file));
+      break;
+    case M_CHANGE_FAILED:
+      error (0, err, (w->ids->uid != (uid_t) -1 ? _("changing ownership of %s")
+                      : _("changing group of %s")), quoteaf (file));
+      break;
+    case M_DESCRIBE:
+      describe_packed (w, file, err, value);
+      break;
+    default:
+      abort ();
+    }
+}
+
+/* ---- one file, on either walk ------------------------------------------ */
+
+/* One file as a walk hands it over: fts_read (sequential) or libfts's
+   parallel walk (on a worker thread, E set).  */
+struct file
+{
+  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
+  char const *name;             /* its name there: bare, or a root's path */
+  char const *path;             /* its path, for messages; null with E */
+  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
+  long level;
+  int info;                     /* FTS_* */
+  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
+  struct stat const *st;        /* null when not stat-ed */
+};
+
+/* Whether -f silences message CODE: the diagnostics of failures, not
+   -v's lines nor the warnings (cycle, '/').  */
+static bool
+silenced (enum chown_message code)
+{
+  switch (code)
+    {
+    case M_CANNOT_ACCESS: case M_TRAVERSAL: case M_CANNOT_READ:
+    case M_CANNOT_DEREFERENCE: case M_CHANGE_FAILED:
+      return true;
+    case M_CYCLE: case M_DANGEROUS_ROOT: case M_DESCRIBE:
+      return false;
+    }
+  abort ();
+}
+
+/* Say CODE (with ERR, VALUE) about F, unless -f silences it: at once on
+   the sequential walk, as a report on the parallel one (libfts delivers
+   it to report_message in the order of a sequential walk).  Out of
+   memory, chown cannot keep its promise of a message: it dies, as xalloc
+   does.  */
+static void
+say (struct walk const *w, struct file const *f, enum chown_message code,
+     int err, intmax_t value)
+{
+  if (w->x->force_silent && silenced (code))
+    return;
+  if (!f->e)
+    speak (w, f->path, code, err, value);
+  else if (libfts_walk_report (f->e, code, err, value) != 0)
+    xalloc_die ();
+}
+
+/* Say what happened to F, with -v or (if it changed) -c.  */
+static void
+report (struct walk const *w, struct file const *f, struct outcome const *o)
+{
+  struct chown_ids const *ids = w->ids;
+  bool changed;
+  enum change_status status;
+  uintmax_t old_ids;
+
+  if (w->x->verbosity == CV_OFF)
+    return;
+  changed = (o->do_chown && o->ok && o->symlink_changed && o->st
+             && !((ids->uid == (uid_t) -1 || ids->uid == o->st->st_uid)
+                  && (ids->gid == (gid_t) -1 || ids->gid == o->st->st_gid)));
+  if (!changed && w->x->verbosity != CV_HIGH)
+    return;
+  status = (!o->ok ? CH_FAILED
+            : !o->symlink_changed ? CH_NOT_APPLIED
+            : !changed ? CH_NO_CHANGE_REQUESTED
+            : CH_SUCCEEDED);
+  /* uid_t and gid_t are 32 bits on Linux: both fit in the value.  */
+  old_ids = (o->st ? ((uintmax_t) (uint32_t) o->st->st_uid << 32
+                      | (uint32_t) o->st->st_gid) : 0);
+  say (w, f, M_DESCRIBE, status | (o->st ? DESCRIBE_HAVE_OLD : 0),
+       (intmax_t) old_ids);
+}
+
+/* Whether a file failed with ERR because it vanished during a recursive
+   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
+   nothing then.  */
+static bool
+vanished (struct walk const *w, bool below_operands, int err)
+{
+  return err == ENOENT && w->x->recurse && below_operands;
+}
+
+/* Whether the walk stat-ed F following a final symlink: -L, or an
+   operand under -H (and by default without -R).  */
+static bool
+stat_followed (struct walk const *w, struct file const *f)
+{
+  int flags = w->x->fts_flags;
+
+  return (flags & FTS_LOGICAL)
+         || (f->level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
+}
+
+/* Whether ST is the root directory and --preserve-root is in effect.  */
+static bool
+is_root (struct walk const *w, struct stat const *st)
+{
+  struct chown_root const *root = w->x->root;
+
+  return root && st && st->st_dev == root->dev && st->st_ino == root->ino;
+}
+
 /* Whether ST's owner and group are those --from requires.  */
 static bool
 matches_from (struct chown_ids const *ids, struct stat const *st)
@@ -272,26 +411,27 @@ matches_from (struct chown_ids const *ids, struct stat const *st)
               || ids->required_gid == st->st_gid));
 }
 
-/* Find out the status of ENT (which libfts stat-ed) that the change is
+/* Find out the status of F (which the walk stat-ed) that the change is
    about, into O->st: with --dereference, a symlink's target, stat-ed into
    *TARGET.  Clears O->ok, diagnosed, when the target cannot be stat-ed;
    returns false when it vanished, which is no error.  */
 static bool
-find_status (struct walk const *w, FTSENT *ent, struct outcome *o,
+find_status (struct walk const *w, struct file const *f, struct outcome *o,
              struct stat *target)
 {
-  o->st = ent->fts_statp;
-  if (!w->x->affect_symlink_referent || !S_ISLNK (o->st->st_mode)
-      || fstatat (libfts_dirfd (w->fts), ent->fts_accpath, target, 0) == 0)
+  bool deref = w->x->affect_symlink_referent && S_ISLNK (f->st->st_mode);
+
+  o->st = f->st;
+  if (!deref)
+    return true;
+  if (fstatat (f->dirfd, f->name, target, 0) == 0)
     {
-      if (w->x->affect_symlink_referent && S_ISLNK (o->st->st_mode))
-        o->st = target;
+      o->st = target;
       return true;
     }
-  if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, errno))
+  if (vanished (w, FTS_ROOTLEVEL < f->level, errno))
     return false;
-  if (!w->x->force_silent)
-    error (0, errno, _("cannot dereference %s"), quoteaf (ent->fts_path));
+  say (w, f, M_CANNOT_DEREFERENCE, errno, 0);
   o->ok = false;
   return true;
 }
@@ -304,38 +444,35 @@ enum chown_failure
   CF_FAILED                     /* diagnosed, unless -f */
 };
 
-/* Classify ERR, the failure of fchownat on FILE (following a symlink if
-   FOLLOW; BELOW_OPERANDS if -R found it), and diagnose it.  */
+/* Classify ERR, the failure of fchownat on F (following a symlink if
+   FOLLOW), and diagnose it.  */
 static enum chown_failure
-fchownat_failed (struct walk const *w, char const *file, bool follow,
-                 bool below_operands, int err)
+fchownat_failed (struct walk const *w, struct file const *f, bool follow,
+                 int err)
 {
   if (!follow && err == EOPNOTSUPP)
     return CF_NOT_APPLIED;
-  if (vanished (w, below_operands, err))
+  if (vanished (w, FTS_ROOTLEVEL < f->level, err))
     return CF_VANISHED;
-  if (!w->x->force_silent)
-    error (0, err, (w->ids->uid != (uid_t) -1 ? _("changing ownership of %s")
-                    : _("changing group of %s")), quoteaf (file));
+  say (w, f, M_CHANGE_FAILED, err, 0);
   return CF_FAILED;
 }
 
-/* Change ENT's owner and group with fchownat on its bare name, following
+/* Change F's owner and group with fchownat on its bare name, following
    a symlink only where the options say so, into O.  Returns false when
-   ENT vanished meanwhile, which is no error.  */
+   F vanished meanwhile, which is no error.  */
 static bool
-do_fchownat (struct walk const *w, FTSENT const *ent, struct outcome *o)
+do_fchownat (struct walk const *w, struct file const *f, struct outcome *o)
 {
   struct chown_ids const *ids = w->ids;
   bool follow = (w->x->affect_symlink_referent
-                 && (stat_followed (w, ent)
-                     || S_ISLNK (ent->fts_statp->st_mode)));
+                 && (stat_followed (w, f)
+                     || (f->st && S_ISLNK (f->st->st_mode))));
 
-  if (fchownat (libfts_dirfd (w->fts), ent->fts_accpath, ids->uid, ids->gid,
+  if (fchownat (f->dirfd, f->name, ids->uid, ids->gid,
                 follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
     return true;
-  switch (fchownat_failed (w, ent->fts_path, follow,
-                           FTS_ROOTLEVEL < ent->fts_level, errno))
+  switch (fchownat_failed (w, f, follow, errno))
     {
     case CF_NOT_APPLIED:
       o->symlink_changed = false;
@@ -349,86 +486,116 @@ do_fchownat (struct walk const *w, FTSENT const *ent, struct outcome *o)
   abort ();
 }
 
-/* ---- the changes of a plain chown -R, run by worker threads --------- */
-
-/* The queue's operation: fchownat on NAME in DIRFD, never following a
-   symlink.  Returns 0 or the errno value.  */
-static int
-queued_fchownat (int dirfd, char const *name, unsigned int value, void *arg)
-{
-  struct walk const *w = arg;
-
-  return (fchownat (dirfd, name, w->ids->uid, w->ids->gid,
-                    AT_SYMLINK_NOFOLLOW) == 0 ? 0 : errno);
-}
-
-/* The queue's report of ERR, the failure of a queued fchownat on PATH
-   (below the operands): what do_fchownat would have said.  Returns
-   whether it counts as a failure.  */
-static bool
-queued_failure (char const *path, int err, void *arg)
-{
-  return fchownat_failed (arg, path, false, true, err) == CF_FAILED;
-}
-
-/* Whether ENT's change can go to the worker threads, in a plain chown -R
-   (no status needed, nothing said unless it fails): a file or a
-   directory after its contents, below the operands, and not '/'.  */
-static bool
-queueable (struct walk const *w, FTSENT const *ent)
-{
-  return (FTS_ROOTLEVEL < ent->fts_level
-          && (ent->fts_info == FTS_NSOK
-              || (ent->fts_info == FTS_DP && !is_root (w, ent->fts_statp))));
-}
-
-/* Hand ENT's change to the worker threads if it can go there, and
-   return true.  Otherwise finish the queued changes first if ENT's visit
-   may change or say anything, and return false.  */
-static bool
-queue_change (struct walk *w, FTSENT *ent)
-{
-  if (queueable (w, ent)
-      && at_queue_add (w->queue, libfts_dirfd (w->fts), ent, 0,
-                       ent->fts_info == FTS_DP))
-    return true;
-  /* Entering a directory other than '/' does nothing.  */
-  if (!(ent->fts_info == FTS_D && !is_root (w, ent->fts_statp)))
-    at_queue_drain (w->queue);
-  return false;
-}
-
-/* Change ENT's owner and group, OK being false when libfts could not get
+/* Change F's owner and group, OK being false when the walk could not get
    at it (already diagnosed).  Returns false on failure.  */
 static bool
-change_owner (struct walk *w, FTSENT *ent, bool ok)
+change_owner (struct walk const *w, struct file const *f, bool ok)
 {
   struct outcome o = { .ok = ok, .symlink_changed = true };
   struct stat target;
 
-  if (ok && ent->fts_info != FTS_NSOK)
+  if (ok && f->st)
     {
-      if (!find_status (w, ent, &o, &target))
+      if (!find_status (w, f, &o, &target))
         return true;
       o.do_chown = o.ok && matches_from (w->ids, o.st);
     }
   else if (ok)
-    o.do_chown = true;
+    o.do_chown = true;          /* not stat-ed: nothing needs it */
   /* chown -L --preserve-root on a symlink to '/'.  */
   if (o.ok && is_root (w, o.st))
     {
-      warn_root (ent->fts_path);
+      say (w, f, M_DANGEROUS_ROOT, 0, 0);
       return false;
     }
-  if (o.do_chown && !do_fchownat (w, ent, &o))
+  if (o.do_chown && !do_fchownat (w, f, &o))
     return true;
-  report (w, ent, &o);
+  report (w, f, &o);
   return o.ok;
 }
 
+/* Whether a cycle at F is an error: when symlinks are not followed
+   there, it is a corrupted file system (or a bind mount).  */
+static bool
+cycle_is_error (struct walk const *w, struct file const *f)
+{
+  int flags = w->x->fts_flags;
+
+  return !(flags & FTS_LOGICAL)
+         && (!(flags & FTS_COMFOLLOW) || f->level != FTS_ROOTLEVEL);
+}
+
+/* What the walk could not do for F: diagnose it unless -f.  Returns
+   false, or true when F is to be ignored (it vanished).  */
+static bool
+diagnose_entry (struct walk const *w, struct file const *f)
+{
+  bool below = FTS_ROOTLEVEL < f->level;
+
+  switch (f->info)
+    {
+    case FTS_NS:
+      if (vanished (w, below, f->err))
+        return true;
+      say (w, f, M_CANNOT_ACCESS, f->err, 0);
+      return false;
+    case FTS_ERR:
+      say (w, f, M_TRAVERSAL, f->err, 0);
+      return false;
+    case FTS_DNR:
+      if (vanished (w, below, f->err))
+        return true;
+      say (w, f, M_CANNOT_READ, f->err, 0);
+      return false;
+    default:
+      abort ();
+    }
+}
+
+/* Whether F, a directory entered with -R, is '/' under --preserve-root:
+   then refused, and not to be walked.  */
+static bool
+refuse_root (struct walk const *w, struct file const *f)
+{
+  if (!is_root (w, f->st))
+    return false;
+  say (w, f, M_DANGEROUS_ROOT, 0, 0);
+  return true;
+}
+
+/* Do what chown does with F, on either walk, but for a directory's
+   pre-order visit with -R (see refuse_root).  Returns false on
+   failure.  */
+static bool
+chown_file (struct walk const *w, struct file const *f)
+{
+  bool ok = true;
+
+  switch (f->info)
+    {
+    case FTS_NS: case FTS_ERR: case FTS_DNR:
+      if (diagnose_entry (w, f))
+        return true;
+      ok = false;
+      break;
+    case FTS_DC:
+      if (cycle_is_error (w, f))
+        {
+          say (w, f, M_CYCLE, 0, 0);
+          return false;
+        }
+      break;
+    default:                    /* FTS_F, FTS_SL, FTS_SLNONE, FTS_NSOK... */
+      break;
+    }
+  return change_owner (w, f, ok);
+}
+
+/* ---- the sequential walk ------------------------------------------------- */
+
 /* Whether ENT, an operand whose stat failed, should be stat-ed once more
    (FTS_AGAIN): changing an earlier operand may have made it reachable,
-   and libfts may have stat-ed it before that.  */
+   and fts_open stat-ed it before that.  */
 static bool
 retry_operand (struct walk *w, FTSENT *ent)
 {
@@ -438,72 +605,17 @@ retry_operand (struct walk *w, FTSENT *ent)
   return fts_set (w->fts, ent, FTS_AGAIN) == 0;
 }
 
-/* The warning for ENT, a directory that is its own ancestor.  */
-static void
-warn_cycle (FTSENT const *ent)
+/* ENT as chown_file sees it.  */
+static struct file
+file_of (struct walk const *w, FTSENT *ent)
 {
-  error (0, 0, _("\
-WARNING: Circular directory structure.\n\
-This almost certainly means that you have a corrupted file system.\n\
-NOTIFY YOUR SYSTEM MANAGER.\n\
-The following directory is part of the cycle:\n  %s\n"),
-         quotef (ent->fts_path));
-}
+  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
 
-/* Whether a cycle at ENT is an error: when symlinks are not followed
-   there, it is a corrupted file system (or a bind mount).  */
-static bool
-cycle_is_error (struct walk const *w, FTSENT const *ent)
-{
-  int flags = w->x->fts_flags;
-
-  return !(flags & FTS_LOGICAL)
-         && (!(flags & FTS_COMFOLLOW) || ent->fts_level != FTS_ROOTLEVEL);
-}
-
-/* Pre-order visit of directory ENT with -R: refuse '/' under
-   --preserve-root, and skip it; anything else waits for post-order.  */
-static bool
-enter_dir (struct walk *w, FTSENT *ent)
-{
-  if (!is_root (w, ent->fts_statp))
-    return true;
-  warn_root (ent->fts_path);
-  fts_set (w->fts, ent, FTS_SKIP);
-  fts_read (w->fts);
-  return false;
-}
-
-/* What libfts could not do for ENT: diagnose it unless -f.  Returns
-   false, or true when ENT is to be ignored (it vanished).  */
-static bool
-diagnose_entry (struct walk *w, FTSENT *ent)
-{
-  bool quiet = w->x->force_silent;
-
-  switch (ent->fts_info)
-    {
-    case FTS_NS:
-      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
-        return true;
-      if (!quiet)
-        error (0, ent->fts_errno, _("cannot access %s"),
-               quoteaf (ent->fts_path));
-      return false;
-    case FTS_ERR:
-      if (!quiet)
-        error (0, ent->fts_errno, "%s", quotef (ent->fts_path));
-      return false;
-    case FTS_DNR:
-      if (vanished (w, FTS_ROOTLEVEL < ent->fts_level, ent->fts_errno))
-        return true;
-      if (!quiet)
-        error (0, ent->fts_errno, _("cannot read directory %s"),
-               quoteaf (ent->fts_path));
-      return false;
-    default:
-      abort ();
-    }
+  return (struct file) {
+    .dirfd = libfts_dirfd (w->fts), .name = ent->fts_accpath,
+    .path = ent->fts_path, .level = ent->fts_level, .info = ent->fts_info,
+    .err = ent->fts_errno, .st = stated ? ent->fts_statp : NULL,
+  };
 }
 
 /* Do what chown does with ENT, which fts_read just returned.  Returns
@@ -511,16 +623,19 @@ diagnose_entry (struct walk *w, FTSENT *ent)
 static bool
 visit (struct walk *w, FTSENT *ent)
 {
-  bool ok = true;
+  struct file f = file_of (w, ent);
+  bool ok;
 
-  if (w->queue && queue_change (w, ent))
-    return true;
   switch (ent->fts_info)
     {
     case FTS_D:
-      if (w->x->recurse)
-        return enter_dir (w, ent);
-      break;
+      if (!w->x->recurse)
+        break;
+      if (!refuse_root (w, &f))
+        return true;          /* changed after what it holds */
+      fts_set (w->fts, ent, FTS_SKIP);
+      fts_read (w->fts);      /* its FTS_DP */
+      return false;
     case FTS_DP:
       if (!w->x->recurse)
         return true;
@@ -528,26 +643,122 @@ visit (struct walk *w, FTSENT *ent)
     case FTS_NS:
       if (retry_operand (w, ent))
         return true;
-      /* fall through */
-    case FTS_ERR: case FTS_DNR:
-      if (diagnose_entry (w, ent))
-        return true;
-      ok = false;
       break;
-    case FTS_DC:
-      if (cycle_is_error (w, ent))
-        {
-          warn_cycle (ent);
-          return false;
-        }
-      break;
-    default:                    /* FTS_F, FTS_SL, FTS_SLNONE, FTS_NSOK... */
+    default:
       break;
     }
-  ok = change_owner (w, ent, ok);
+  ok = chown_file (w, &f);
   if (!w->x->recurse)
     fts_set (w->fts, ent, FTS_SKIP);
   return ok;
+}
+
+/* Change the owner and group of FILES as W says, with fts_read.  Returns
+   true if all went well.  */
+static bool
+chown_sequential (char *const *files, struct walk *w)
+{
+  bool ok = true;
+  FTSENT *ent;
+
+  w->fts = open_walk (files, (w->x->fts_flags | FTS_DIRFD
+                              | (w->stat_all ? 0 : FTS_NOSTAT)));
+  while ((ent = fts_read (w->fts)))
+    ok &= visit (w, ent);
+  return finish_walk (w->fts, errno, w->x->force_silent) && ok;
+}
+
+/* ---- the parallel walk -------------------------------------------------- */
+
+/* chown -R and chgrp -R walk with libfts's parallel walk: directories are
+   read by several threads, and each file is changed on the thread that
+   reaches it, through its parent's descriptor and bare name, as above; a
+   directory in its post-order visit, after what it holds.  Files are
+   stat-ed (LIBFTS_WALK_STAT) only when something needs it, as in the
+   sequential walk; a directory's status, from its pre-order visit, then
+   waits in its dir_data slot for the post-order one.  What chown says is
+   queued as reports, which libfts delivers one at a time in the order of
+   the sequential walk: the output is the same byte for byte.  */
+
+/* The pre-order visit of E, a directory: refuse '/' under
+   --preserve-root, else keep E's status for its post-order visit if W
+   needs it.  */
+static int
+enter_dir (struct walk *w, struct libfts_walk_entry *e, struct file const *f)
+{
+  if (refuse_root (w, f))
+    {
+      atomic_store_explicit (&w->failed, true, memory_order_relaxed);
+      return LIBFTS_WALK_SKIP;
+    }
+  if (w->stat_all)
+    *e->dir_data = xmemdup (e->st, sizeof *e->st);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* The parallel walk's visit of E, on whichever thread reaches it.  */
+static int
+visit_entry (struct libfts_walk_entry *e, void *arg)
+{
+  struct walk *w = arg;
+  struct file f = {
+    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
+    .info = e->info, .err = e->err, .st = e->st,
+  };
+  void *kept = e->dir_data ? *e->dir_data : NULL;
+
+  if (e->info == FTS_D)
+    return enter_dir (w, e, &f);
+  if (e->info == FTS_DP)
+    f.st = kept;
+  if (!chown_file (w, &f))
+    atomic_store_explicit (&w->failed, true, memory_order_relaxed);
+  /* FTS_DP, FTS_DNR or FTS_ERR: the last visit of a directory.  */
+  free (kept);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* Print what the report R says, as the sequential walk says it.  */
+static int
+report_message (struct libfts_walk_report const *r, void *arg)
+{
+  struct walk *w = arg;
+
+  if (r->code != LIBFTS_WALK_FAILED)
+    speak (w, r->path, r->code, r->err, r->value);
+  else if (!w->x->force_silent)
+    error (0, r->err, _("fts_read failed"));
+  return 0;
+}
+
+/* Whether chown with X walks in parallel: with -R and more than one
+   thread to run (LIBFTS_THREADS=1 is the sequential walk), and not with
+   -L: the parallel walk is physical (it follows no symlink below the
+   operands; -H, following the operands, it does).  */
+static bool
+use_threads (struct chown_options const *x)
+{
+  return (x->recurse && !(x->fts_flags & FTS_LOGICAL)
+          && 1 < libfts_default_threads ());
+}
+
+/* Change the owner and group of FILES as W says, with the parallel walk.
+   Returns true if all went well.  */
+static bool
+chown_parallel (char *const *files, struct walk *w)
+{
+  int options = (LIBFTS_WALK_ORDERED
+                 | (w->stat_all ? LIBFTS_WALK_STAT : 0)
+                 | (w->x->fts_flags & FTS_COMFOLLOW
+                    ? LIBFTS_WALK_COMFOLLOW : 0));
+  LIBFTS_WALK *walk = libfts_walk_open (files, options);
+
+  if (!walk)
+    xalloc_die ();
+  if (libfts_walk_run (walk, visit_entry, report_message, w) != 0)
+    w->failed = true;
+  libfts_walk_close (walk);
+  return !w->failed;
 }
 
 /* Whether the change needs each file's status: to match --from, to tell
@@ -563,21 +774,10 @@ bool
 chown_files (char *const *files, struct chown_ids const *ids,
              struct chown_options const *x)
 {
-  struct walk w = { .ids = ids, .x = x };
-  bool stat_all = needs_stat (ids, x);
-  bool ok = true;
-  FTSENT *ent;
-  int err;
+  struct walk w = { .ids = ids, .x = x, .stat_all = needs_stat (ids, x) };
 
-  w.fts = open_walk (files, (x->fts_flags | FTS_DIRFD
-                             | (stat_all ? 0 : FTS_NOSTAT)));
-  if (x->recurse && !stat_all)
-    w.queue = at_queue_create (queued_fchownat, queued_failure, &w);
-  while ((ent = fts_read (w.fts)))
-    ok &= visit (&w, ent);
-  err = errno;
-  ok &= at_queue_free (w.queue);
-  return finish_walk (w.fts, err, x->force_silent) && ok;
+  return (use_threads (x) ? chown_parallel (files, &w)
+          : chown_sequential (files, &w));
 }
 
 /* ---- the command line shared by chown and chgrp ---------------------- */

@@ -4,12 +4,10 @@ src_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib \
   -I$(top_builddir)/gl/lib -I$(top_srcdir)/gl/lib
 
 # What several programs share: opening and closing their walks
-# (walk-util.c), the end of --help (package-info.c), and the worker
-# threads of chmod, chown and chgrp (at-queue.c).
+# (walk-util.c) and the end of --help (package-info.c).
 noinst_LIBRARIES += src/libprograms.a
 src_libprograms_a_SOURCES = src/walk-util.c src/walk-util.h \
-  src/package-info.c src/package-info.h \
-  src/at-queue.c src/at-queue.h
+  src/package-info.c src/package-info.h
 src_libprograms_a_CPPFLAGS = $(src_cppflags)
 
 src_gnulib_ldadd = gl/lib/libgnu.a $(LIBINTL) $(LIB_MBRTOWC) \
@@ -55,8 +53,8 @@ src_du_LDADD = $(src_static_ldadd)
 
 # chown and chgrp: GNU's options and messages (chown.c, chgrp.c) over one
 # ownership-changing core on libfts (chown-core.c); chmod on its own.
-# Linked as rm is (see above): real binaries, named by argv[0].  All
-# three change files from worker threads (at-queue.c).
+# Linked as rm is (see above): real binaries, named by argv[0].  With -R
+# all three walk with libfts's parallel walk, hence its threads.
 bin_PROGRAMS += src/chmod src/chown src/chgrp
 src_chmod_SOURCES = src/chmod.c
 src_chmod_CPPFLAGS = $(src_cppflags)

@@ -23,6 +23,7 @@ chmod_shell_tests = \
   tests/chmod/threads.sh \
   tests/chmod/umask-warning.sh \
   tests/chmod/unreadable-dir.sh \
+  tests/chmod/unreadable-tree.sh \
   tests/chmod/usage-errors.sh \
   tests/chmod/vanished.sh \
   tests/chmod/verbose.sh \

@@ -1,13 +1,14 @@
 #!/bin/sh
-# A plain chmod -R (no -v, -c, -L, nor a mode given as an option) changes
-# files other than directories from worker threads when there are two
-# processors or more; what it says must still come out in the order of
-# the walk, as GNU's does.  Run as nobody on a tree where root's files
+# chmod -R walks with libfts's parallel walk (unless LIBFTS_THREADS=1):
+# directories read and files changed from several threads; what it says
+# (diagnostics, -v and -c lines) must still come out in the order of the
+# walk, as GNU's does.  Run as nobody on a tree where root's files
 # (which nobody cannot change: one message each) alternate with nobody's
 # own, over 2,000 messages, each mode on a fresh copy of the tree for GNU
-# and for ours: stderr, exit status and the tree left must be GNU's; with
-# -f, nothing said and exit 1.  640, a-x and 0 also take away the walk's
-# way into the directories ("cannot access", "cannot read directory").
+# and for ours: stdout (-v, -c), stderr, exit status and the tree left
+# must be GNU's; with -f, nothing said and exit 1.  640, a-x and 0 also
+# take away the walk's way into the directories ("cannot access", "cannot
+# read directory").
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
@@ -17,7 +18,7 @@ require_nobody_ids_
 require_unprivileged_
 require_gnu_ chmod
 
-for opts in 'g+w' '640' 'u=rwX,go=' '-f o-r' 'a-x' '0'; do
+for opts in 'g+w' '640' 'u=rwX,go=' '-f o-r' 'a-x' '0' '-v g-r' '-c o+w'; do
   for who in gnu ours; do
     rm -rf d; mixed_tree_ d
     case $who in

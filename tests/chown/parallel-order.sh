@@ -1,11 +1,12 @@
 #!/bin/sh
-# A plain chown -R or chgrp -R (no -v, -c or --from) runs its changes in
-# worker threads when there are two processors or more; what it says must
-# still come out in the order of the walk, as GNU's does.  Run as nobody,
+# chown -R and chgrp -R walk with libfts's parallel walk (unless
+# LIBFTS_THREADS=1): directories read and files changed from several
+# threads; what they say (diagnostics, -v and -c lines) must still come
+# out in the order of the walk, as GNU's does.  Run as nobody,
 # on a tree where root's files (which nobody cannot change: one message
 # each) alternate with nobody's own (changed silently), over 2,000
-# messages: stderr and exit status must be GNU's, byte for byte; with -f,
-# nothing said and exit 1.  Neither run changes anything, so both see the
+# messages: stdout (-v, -c), stderr and exit status must be GNU's, byte
+# for byte; with -f, nothing said and exit 1.  Neither run changes anything, so both see the
 # same tree in the same order.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
@@ -20,7 +21,8 @@ mixed_tree_ d
 list_ > _before
 
 for cmd in 'chown -R nobody' 'chown -R :nogroup' 'chgrp -R nogroup' \
-           'chown -R -f nobody'; do
+           'chown -R -f nobody' 'chown -R -v nobody' 'chgrp -R -c nogroup' \
+           'chown -R --from=root -c nobody:nogroup'; do
   (PATH=$gnu_bin:$PATH; exec $unpriv_ $cmd d) > _gnu.out 2> _gnu.err
   gnu_st=$?
   eval "run_$cmd d" > _out 2> _err; st=$?
