@@ -724,7 +724,9 @@ chmod_sequential (char *const *files, struct chmod_options const *x)
    that reaches it, through its parent's descriptor and bare name, as
    above.  LIBFTS_WALK_STAT stats each entry before its visit, and a
    directory before it is opened, so a directory is changed at FTS_D
-   before it is read (chmod -R u+rx gets into what it opens).  What chmod
+   before it is read (chmod -R u+rx gets into what it opens).  The files
+   of a large directory are shared among the threads (LIBFTS_WALK_SPLIT):
+   a visit keeps nothing in its directory's slot.  What chmod
    says is queued as reports, which libfts delivers one at a time in the
    order of the sequential walk: the output is the same byte for byte.  */
 
@@ -777,7 +779,7 @@ static bool
 chmod_parallel (char *const *files, struct chmod_options const *x)
 {
   struct walk w = { .x = x };
-  int options = (LIBFTS_WALK_STAT | LIBFTS_WALK_ORDERED
+  int options = (LIBFTS_WALK_STAT | LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT
                  | (x->fts_flags & FTS_COMFOLLOW ? LIBFTS_WALK_COMFOLLOW : 0));
   LIBFTS_WALK *walk = libfts_walk_open (files, options);
 

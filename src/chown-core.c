@@ -676,7 +676,9 @@ chown_sequential (char *const *files, struct walk *w)
    directory in its post-order visit, after what it holds.  Files are
    stat-ed (LIBFTS_WALK_STAT) only when something needs it, as in the
    sequential walk; a directory's status, from its pre-order visit, then
-   waits in its dir_data slot for the post-order one.  What chown says is
+   waits in its dir_data slot for the post-order one (the files of a
+   large directory, shared among the threads with LIBFTS_WALK_SPLIT, keep
+   nothing there).  What chown says is
    queued as reports, which libfts delivers one at a time in the order of
    the sequential walk: the output is the same byte for byte.  */
 
@@ -747,7 +749,7 @@ use_threads (struct chown_options const *x)
 static bool
 chown_parallel (char *const *files, struct walk *w)
 {
-  int options = (LIBFTS_WALK_ORDERED
+  int options = (LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT
                  | (w->stat_all ? LIBFTS_WALK_STAT : 0)
                  | (w->x->fts_flags & FTS_COMFOLLOW
                     ? LIBFTS_WALK_COMFOLLOW : 0));

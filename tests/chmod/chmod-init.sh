@@ -163,9 +163,10 @@ race_round_ ()
 # ---- trees and counts for the tests of the worker threads -------------
 
 # mixed_tree_ DIR: DIR/sI/fJ and DIR/sI/t/gJ (80 directories sI, 30 files
-# fJ and 20 gJ in each): the directories and the odd-numbered files are
-# nobody's, the even-numbered files root's, so that nobody may walk
-# everything and change half, and fails 2,000 times.
+# fJ and 20 gJ in each), and DIR/big/fJ (3,000 files: a directory whose
+# files the threads share, a slice of 512 each): the directories and the
+# odd-numbered files are nobody's, the even-numbered files root's, so
+# that nobody may walk everything and change half, and fails 3,500 times.
 mixed_tree_ ()
 {
   mkdir "$1" && (
@@ -173,6 +174,7 @@ mixed_tree_ ()
       mkdir -p s$i_/t && (cd s$i_ && seq -f f%g 30 | xargs touch \
                            && cd t && seq -f g%g 20 | xargs touch) || exit 1
     done
+    mkdir big && (cd big && seq -f f%g 3000 | xargs touch)
   ) && chown -R nobody:nogroup "$1" \
     && find "$1" -name '[fg]*[02468]' -exec chown root:root {} + \
     || framework_failure_ "cannot make $1"

@@ -4,7 +4,8 @@
 # (diagnostics, -v and -c lines) must still come out in the order of the
 # walk, as GNU's does.  Run as nobody on a tree where root's files
 # (which nobody cannot change: one message each) alternate with nobody's
-# own, over 2,000 messages, each mode on a fresh copy of the tree for GNU
+# own, over 3,500 messages (1,500 from the files of one large directory,
+# which the threads share), each mode on a fresh copy of the tree for GNU
 # and for ours: stdout (-v, -c), stderr, exit status and the tree left
 # must be GNU's; with -f, nothing said and exit 1.  640, a-x and 0 also
 # take away the walk's way into the directories ("cannot access", "cannot

@@ -4,7 +4,7 @@
 # threads; what they say (diagnostics, -v and -c lines) must still come
 # out in the order of the walk, as GNU's does.  Run as nobody,
 # on a tree where root's files (which nobody cannot change: one message
-# each) alternate with nobody's own (changed silently), over 2,000
+# each) alternate with nobody's own (changed silently), over 3,500
 # messages: stdout (-v, -c), stderr and exit status must be GNU's, byte
 # for byte; with -f, nothing said and exit 1.  Neither run changes anything, so both see the
 # same tree in the same order.
