@@ -141,9 +141,11 @@ const struct fts__fs_row *fts__fs_of (struct fts__fs_cache *c, dev_t dev,
 
 /* Private part of an entry, which precedes the public FTSENT so that the
    public layout stays glibc's and fts_name can run past its end.  Every
-   directory on the path holds one, so it is kept to 32 bytes: with the
-   stat buffer and the public part, an entry with a name of up to 7 bytes
-   is a 304-byte malloc chunk, one of up to 23 bytes a 320-byte one.  */
+   directory on the path holds one, so it is kept to 32 bytes.  The stat
+   buffer, when the entry has one of its own, follows the name (see
+   ent_alloc in fts.c): with it, an entry with a name of up to 7 bytes is
+   a 304-byte malloc chunk; without it (FTS_NOSTAT on a physical walk:
+   see shared_st in fts__stream) a 160-byte one.  */
 struct fts__ent
 {
   union
@@ -160,7 +162,6 @@ struct fts__ent
   unsigned char links;     /* symbolic links followed on the way from
                               the roots' parent to this directory, at most
                               MAX_PATH_SYMLINKS (fts.c) */
-  struct stat st;
   FTSENT pub;              /* must be last */
 };
 
@@ -239,6 +240,15 @@ struct fts__stream
                                     FTS__UNCHECKED_ASCENTS) */
   int last_errno;                /* for a stream that stopped */
   bool stopped;
+  /* Under FTS_NOSTAT on a physical walk, the entries fts_read hands out
+     one at a time have no stat buffer of their own: their fts_statp is
+     this one, which holds the stat of SHARED_ST_OF.  Each directory on
+     the path would otherwise keep 144 bytes the caller said it does not
+     need (14 MB on a 100,000-level tree).  A directory handed out again
+     after others (in post-order) gets back its type and identity only:
+     st_mode's file-type bits, st_dev, st_ino and st_nlink.  */
+  struct stat shared_st;
+  const FTSENT *shared_st_of;
 };
 
 static inline struct fts__stream *
@@ -248,6 +258,16 @@ fts__stream (FTS *sp)
 }
 
 /* ---- descriptors (fts-fd.c) ------------------------------------------- */
+
+/* A directory's identity, as the walk saw it on the way down.  */
+struct fts__id
+{
+  dev_t dev;
+  ino_t ino;
+};
+
+bool fts__still_below (int fd, struct fts__id parent, int parent_fd,
+                       const char *name, struct fts__id self);
 
 int fts__dir_fd (struct fts__stream *s, FTSENT *p);
 int fts__open_dir (struct fts__stream *s, FTSENT *p);

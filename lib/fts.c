@@ -53,6 +53,16 @@ saturate_short (long n)
   return n > SHRT_MAX ? SHRT_MAX : n;
 }
 
+/* Whether S walks physically under FTS_NOSTAT, as rm does: then entries
+   that d_type says are not directories are not stat'ed (as in glibc), and
+   the entries handed out one at a time share one stat buffer (see
+   shared_st in fts-int.h).  */
+static bool
+nostat_walk (const struct fts__stream *s)
+{
+  return isset (s, FTS_NOSTAT) && isset (s, FTS_PHYSICAL);
+}
+
 /* Stop the walk for good: fts_read returns NULL with ERR from now on.  */
 static FTSENT *
 stop (struct fts__stream *s, int err)
@@ -66,13 +76,22 @@ stop (struct fts__stream *s, int err)
 /* ---- entries ------------------------------------------------------------- */
 
 /* A new entry named NAME (NAMELEN bytes), with EXTRA more bytes after the
-   name's NUL for the caller.  Returns it, or null with errno ENOMEM.  */
+   name's NUL for the caller, then a stat buffer of its own unless
+   SHARED_ST: its fts_statp is then S's shared one.  Returns it, or null
+   with errno ENOMEM.  */
 static FTSENT *
 ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
-           size_t extra)
+           size_t extra, bool shared_st)
 {
   size_t head = offsetof (struct fts__ent, pub.fts_name);
   size_t size = head + namelen + 1 + extra;
+  size_t st_at = 0;
+  if (!shared_st)
+    {
+      size_t align = _Alignof (struct stat);
+      st_at = (size + align - 1) / align * align;
+      size = st_at + sizeof (struct stat);
+    }
   if (size < sizeof (struct fts__ent))
     size = sizeof (struct fts__ent);
   struct fts__ent *e = malloc (size);
@@ -84,7 +103,8 @@ ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
   memcpy (p->fts_name, name, namelen);
   p->fts_name[namelen] = '\0';
   p->fts_namelen = saturate_ushort (namelen);
-  p->fts_statp = &e->st;
+  p->fts_statp = shared_st ? &s->shared_st
+                             : (struct stat *) ((char *) e + st_at);
   p->fts_instr = FTS_NOINSTR;
   p->fts_symfd = -1;
   p->fts_path = p->fts_accpath = s->pub.fts_path;
@@ -298,6 +318,7 @@ static int
 classify (struct fts__stream *s, FTSENT *p)
 {
   const struct stat *st = p->fts_statp;
+  s->shared_st_of = p;
   p->fts_dev = st->st_dev;
   p->fts_ino = st->st_ino;
   p->fts_nlink = st->st_nlink;
@@ -330,8 +351,9 @@ enum { MAX_PATH_SYMLINKS = 40 };
 /* P's stat failed with errno: FTS_NS, with fts_errno set and the stat
    buffer zeroed.  */
 static int
-stat_failed (FTSENT *p)
+stat_failed (struct fts__stream *s, FTSENT *p)
 {
+  s->shared_st_of = p;
   p->fts_errno = errno;
   memset (p->fts_statp, 0, sizeof *p->fts_statp);
   return FTS_NS;
@@ -360,9 +382,8 @@ static void
 count_followed_link (struct fts__stream *s, FTSENT *p, int dirfd,
                      const char *name)
 {
-  struct fts__ent *e = fts__priv (p);
-  if (S_ISDIR (e->st.st_mode) && followed_a_link (s, p, dirfd, name))
-    e->links++;
+  if (S_ISDIR (p->fts_statp->st_mode) && followed_a_link (s, p, dirfd, name))
+    fts__priv (p)->links++;
 }
 
 /* Stat P, NAME in DIRFD, to be followed but reached through
@@ -380,7 +401,7 @@ stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
         return classify (s, p);
       errno = ELOOP;
     }
-  return stat_failed (p);
+  return stat_failed (s, p);
 }
 
 /* Symbolic links among the directories that lead to root ARG, relative
@@ -442,12 +463,13 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
   e->links = links_before (s, p, follow);
   int dirfd = fts__dir_fd (s, p->fts_parent);
   if (dirfd == -1)
-    return stat_failed (p);
+    return stat_failed (s, p);
   if (follow && e->links >= MAX_PATH_SYMLINKS)
     return stat_at_link_limit (s, p, dirfd, name);
 
   s->stats.stat_calls++;
-  if (fstatat (dirfd, name, &e->st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
+  if (fstatat (dirfd, name, p->fts_statp,
+               follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
     {
       if (follow)
         {
@@ -462,23 +484,24 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
          (ENOENT, ELOOP, EACCES...), is FTS_SLNONE, as in glibc.  */
       int err = errno;
       s->stats.stat_calls++;
-      if (fstatat (dirfd, name, &e->st, AT_SYMLINK_NOFOLLOW) == 0
-          && S_ISLNK (e->st.st_mode))
+      if (fstatat (dirfd, name, p->fts_statp, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (p->fts_statp->st_mode))
         {
           classify (s, p);
           return FTS_SLNONE;
         }
       errno = err;
     }
-  return stat_failed (p);
+  return stat_failed (s, p);
 }
 
 /* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds
    the type, st_ino the inode number getdents gave.  */
 static int
-nostat (FTSENT *p, unsigned char type)
+nostat (struct fts__stream *s, FTSENT *p, unsigned char type)
 {
   struct stat *st = p->fts_statp;
+  s->shared_st_of = p;
   memset (st, 0, sizeof *st);
   st->st_mode = DTTOIF (type);
   st->st_ino = p->fts_ino;
@@ -491,8 +514,7 @@ nostat (FTSENT *p, unsigned char type)
 static bool
 may_skip_stat (const struct fts__stream *s, unsigned char type)
 {
-  return isset (s, FTS_NOSTAT) && isset (s, FTS_PHYSICAL)
-         && type != DT_UNKNOWN && type != DT_DIR;
+  return nostat_walk (s) && type != DT_UNKNOWN && type != DT_DIR;
 }
 
 /* Stat child P by opening it, when FTS_NOSTAT on a physical walk and
@@ -507,8 +529,7 @@ may_skip_stat (const struct fts__stream *s, unsigned char type)
 static int
 open_child_dir (struct fts__stream *s, FTSENT *p)
 {
-  if (!isset (s, FTS_NOSTAT) || !isset (s, FTS_PHYSICAL)
-      || fts__priv (p)->d_type != DT_DIR)
+  if (!nostat_walk (s) || fts__priv (p)->d_type != DT_DIR)
     return -1;
   p->fts_errno = 0;
   p->fts_cycle = NULL;
@@ -525,7 +546,7 @@ stat_child (struct fts__stream *s, FTSENT *p, bool nameonly, bool handing_out)
 {
   unsigned char type = fts__priv (p)->d_type;
   if (nameonly || may_skip_stat (s, type))
-    return nostat (p, type);
+    return nostat (s, p, type);
   int info = handing_out ? open_child_dir (s, p) : -1;
   return info >= 0 ? info : stat_entry (s, p, isset (s, FTS_LOGICAL));
 }
@@ -609,10 +630,12 @@ static int read_more (struct fts__stream *s, FTSENT *d);
 /* The next child of directory D to hand out, taken from its list or
    materialized from its compact entries (reading the next chunk of a
    large directory when one is used up; the compact entries are freed with
-   the directory's last).  Null when there is none, or with errno ENOMEM or
-   the error that kept D from being reopened.  */
+   the directory's last).  FOR_LIST: the child goes into a list, to be
+   held beside its siblings, and so needs a stat buffer of its own.  Null
+   when there is none, or with errno ENOMEM or the error that kept D from
+   being reopened.  */
 static FTSENT *
-next_child (struct fts__stream *s, FTSENT *d)
+next_child (struct fts__stream *s, FTSENT *d, bool for_list)
 {
   struct fts__ent *de = fts__priv (d);
   errno = 0;
@@ -638,7 +661,8 @@ next_child (struct fts__stream *s, FTSENT *d)
 
   const struct fts__dent *ent = &dir->ents[dir->next++];
   const char *name = fts__dent_name (dir, ent);
-  FTSENT *p = ent_alloc (s, name, strlen (name), 0);
+  FTSENT *p = ent_alloc (s, name, strlen (name), 0,
+                         !for_list && nostat_walk (s));
   if (p)
     {
       struct fts__ent *pe = fts__priv (p);
@@ -665,7 +689,7 @@ build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
   struct fts__ent *de = fts__priv (d);
   FTSENT *head = NULL, **tail = &head;
   FTSENT *p;
-  while ((p = next_child (s, d)))
+  while ((p = next_child (s, d, true)))
     {
       p->fts_info = stat_child (s, p, nameonly, false);
       *tail = p;
@@ -745,7 +769,7 @@ read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
     goto out_close;
   fts__dir_init (de->kids.dir);
   const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
+    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
   struct fts__dir_reader r = reader_for (s, fs, list);
   if (fts__dir_read (de->kids.dir, fd, &r) != 0)
     goto out_close;
@@ -780,7 +804,7 @@ read_more (struct fts__stream *s, FTSENT *d)
   if (fd < 0)
     return -1;
   const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
+    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
   struct fts__dir_reader r = reader_for (s, fs, false);
   if (fts__dir_read_more (de->kids.dir, fd, &r) != 0)
     {
@@ -860,6 +884,23 @@ ascent_checked (struct fts__stream *s, const FTSENT *d)
   return !isset (s, FTS_NOCHDIR | FTS_LOGICAL);
 }
 
+/* Directory D is handed out again, after other entries, with the shared
+   stat buffer (FTS_NOSTAT on a physical walk): give the buffer back D's
+   type and identity, which D keeps in its public part.  */
+static void
+restore_shared_st (struct fts__stream *s, FTSENT *d)
+{
+  if (d->fts_statp != &s->shared_st || s->shared_st_of == d)
+    return;
+  struct stat *st = &s->shared_st;
+  memset (st, 0, sizeof *st);
+  st->st_mode = S_IFDIR;
+  st->st_dev = d->fts_dev;
+  st->st_ino = d->fts_ino;
+  st->st_nlink = d->fts_nlink;
+  s->shared_st_of = d;
+}
+
 /* All of D's children have been handed out: return D in post-order,
    FTS_ERR if reading it failed part way.  D's parent is reopened first if
    its descriptor was closed, as the caller may act on D through it, and
@@ -874,6 +915,7 @@ leave_dir (struct fts__stream *s, FTSENT *d)
     return stop (s, errno);
   drop_dir_state (s, d);
   d->fts_info = d->fts_errno ? FTS_ERR : FTS_DP;
+  restore_shared_st (s, d);
   return hand_out (s, d);
 }
 
@@ -909,7 +951,7 @@ descend (struct fts__stream *s, FTSENT *d)
     }
   else
     note_descent (s);
-  FTSENT *p = next_child (s, d);
+  FTSENT *p = next_child (s, d, false);
   if (p)
     return hand_out_child (s, p);
   if (errno)
@@ -940,7 +982,7 @@ advance (struct fts__stream *s, FTSENT *p)
   FTSENT *d = p->fts_parent;
   ent_free (s, p);
   s->pub.fts_cur = d;
-  FTSENT *next = next_child (s, d);
+  FTSENT *next = next_child (s, d, false);
   if (next)
     return hand_out_child (s, next);
   if (errno)
@@ -1063,7 +1105,7 @@ static FTSENT *
 make_root (struct fts__stream *s, const char *arg)
 {
   size_t len = strlen (arg);
-  FTSENT *p = ent_alloc (s, arg, len, len + 1);
+  FTSENT *p = ent_alloc (s, arg, len, len + 1, false);
   if (!p)
     return NULL;
   /* fts__root_arg finds the copy from the root's level and pathlen.  */
@@ -1136,7 +1178,7 @@ fts_open (char *const *argv, int options,
   fts__fs_cache_init (&s->fs);
 
   if (path_reserve (s, PATH_INITIAL, NULL) != 0
-      || !(s->rootparent = ent_alloc (s, "", 0, 0)))
+      || !(s->rootparent = ent_alloc (s, "", 0, 0, false)))
     goto out_free;
   s->rootparent->fts_level = FTS_ROOTPARENTLEVEL;
   fts__priv (s->rootparent)->level = FTS_ROOTPARENTLEVEL;
