@@ -404,32 +404,33 @@ stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
   return stat_failed (s, p);
 }
 
-/* Symbolic links among the directories that lead to root ARG, relative
-   to S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which
-   resolving ARG follows, at most MAX_PATH_SYMLINKS.  A lower bound, as
-   the kernel also counts the links met in their contents; 0 when memory
-   runs out.  */
+/* Symbolic links among the directories that lead to root P, relative to
+   S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which resolving
+   P's path follows, at most MAX_PATH_SYMLINKS.  A lower bound, as the
+   kernel also counts the links met in their contents.  Each leading
+   directory is lstat'ed by cutting P's own copy of its path at a slash
+   for the time of the call, so that nothing is allocated: no lack of
+   memory can make the count wrong.  */
 static unsigned char
-root_leading_links (struct fts__stream *s, const char *arg)
+root_leading_links (struct fts__stream *s, const FTSENT *p)
 {
-  char *prefix = strdup (arg);
-  if (!prefix)
-    return 0;
+  /* The copy is P's (see make_root): writable, and no one else reads it
+     while fts_read or libfts_stat runs.  */
+  char *path = (char *) fts__root_arg (p);
   unsigned char n = 0;
-  for (char *slash = prefix; n < MAX_PATH_SYMLINKS
+  for (char *slash = path; n < MAX_PATH_SYMLINKS
        && (slash = strchr (slash, '/')); slash++)
     {
       struct stat st;
-      if (slash == prefix || slash[-1] == '/')
+      if (slash == path || slash[-1] == '/')
         continue;
       *slash = '\0';
       s->stats.stat_calls++;
-      if (fstatat (s->base_fd, prefix, &st, AT_SYMLINK_NOFOLLOW) == 0
+      if (fstatat (s->base_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0
           && S_ISLNK (st.st_mode))
         n++;
       *slash = '/';
     }
-  free (prefix);
   return n;
 }
 
@@ -439,9 +440,8 @@ root_leading_links (struct fts__stream *s, const char *arg)
 static unsigned char
 links_before (struct fts__stream *s, const FTSENT *p, bool follow)
 {
-  const char *arg = fts__root_arg (p);
-  if (arg && follow)
-    return root_leading_links (s, arg);
+  if (fts__root_arg (p) && follow)
+    return root_leading_links (s, p);
   return fts__priv (p->fts_parent)->links;
 }
 

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,25 @@
 
 #include "fts.h"
 #include "fts-int.h"
+
+/* While this is set, strdup fails with ENOMEM: libfts must not need it
+   where it has no way to report a failure (see
+   test_root_links_without_memory).  Everything else here still gets
+   working copies.  */
+static bool strdup_fails;
+
+char *
+strdup (const char *s)
+{
+  if (strdup_fails)
+    {
+      errno = ENOMEM;
+      return NULL;
+    }
+  size_t size = strlen (s) + 1;
+  char *copy = malloc (size);
+  return copy ? memcpy (copy, s, size) : NULL;
+}
 
 /* The ways a tree can be walked that must all give the same answers.  */
 static const int walk_modes[] = {
@@ -573,6 +593,43 @@ START_TEST (test_logical_link_limit)
   ck_assert_str_eq (ns, unit_fmt ("NS 41 %s/s ELOOP\n", s40));
   ck_assert_ptr_nonnull (f);
   ck_assert_str_eq (f, unit_fmt ("F 41 %s/f\n", s40));
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* The symbolic links in a root's own path count towards the limit too,
+   even when memory is short: root 1/s/.../s (30 links, its last
+   included) leaves 10 for the walk below it, and the entry reached
+   through the 41st is FTS_NS with ELOOP, whether or not a copy of the
+   root's path can be made.  */
+START_TEST (test_root_links_without_memory)
+{
+  int options = _i ? FTS_LOGICAL | FTS_DIRFD : FTS_LOGICAL;
+  for (int i = 1; i <= 45; i++)
+    unit_make (unit_fmt ("%d/s->../%d", i, i + 1));
+  unit_make ("46/");
+  char *root = unit_fmt ("1%0*d", 60, 0);
+  for (int i = 1; i < 61; i += 2)
+    memcpy (root + i, "/s", 2);
+  FTS *sp = open1 (root, options, NULL);
+  strdup_fails = true;
+  FTSENT *p;
+  long deepest_dir = -1;
+  const char *ns = NULL;
+  while ((p = fts_read (sp)))
+    {
+      if (p->fts_info == FTS_D && p->fts_level > deepest_dir)
+        deepest_dir = p->fts_level;
+      if (p->fts_info == FTS_NS && !ns)
+        ns = unit_fmt ("%d %ld %s", p->fts_errno, (long) p->fts_level,
+                       p->fts_name);
+    }
+  int err = errno;
+  strdup_fails = false;
+  ck_assert_int_eq (err, 0);
+  ck_assert_int_eq (deepest_dir, 10);
+  ck_assert_ptr_nonnull (ns);
+  ck_assert_str_eq (ns, unit_fmt ("%d 11 s", ELOOP));
   ck_assert_int_eq (fts_close (sp), 0);
 }
 END_TEST
@@ -1334,6 +1391,67 @@ START_TEST (test_large_directory_in_chunks)
 }
 END_TEST
 
+/* Under FTS_NOSTAT, a physical walk keeps no stat buffer for each
+   directory on the path (the caller said it needs none): a 2,000-level
+   chain costs less than 240 bytes a level at its deepest (a 144-byte
+   stat buffer in each made it more than 300).  A directory's stat is
+   whole when it is handed out in pre-order; in post-order it holds its
+   type and identity, and a file's its type, as glibc's FTS_NSOK.
+   (mallinfo2 counts glibc's heap only: under a sanitizer it says 0.)  */
+START_TEST (test_nostat_deep_chain)
+{
+  int options = access_modes[_i] | FTS_NOSTAT;
+  /* Deep, with full paths still below PATH_MAX (FTS_NOCHDIR).  */
+  enum { DEPTH = 2000, MAX_PER_LEVEL = 240 };
+  unit_make ("root/");
+  unit_make_chain ("root", DEPTH, "d", "f");
+  FTS *sp = open1 ("root", options, NULL);
+  size_t before = mallinfo2 ().uordblks, peak = before;
+  long dirs = 0, dps = 0, files = 0;
+  FTSENT *p;
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      struct stat want;
+      int dirfd = options & FTS_DIRFD ? libfts_dirfd (sp) : AT_FDCWD;
+      ck_assert_msg (fstatat (dirfd, p->fts_accpath, &want,
+                              AT_SYMLINK_NOFOLLOW) == 0,
+                     "%s: %s", unit_line (p), strerror (errno));
+      const struct stat *st = p->fts_statp;
+      ck_assert_ptr_nonnull (st);
+      ck_assert_msg ((st->st_mode & S_IFMT) == (want.st_mode & S_IFMT),
+                     "%s", unit_line (p));
+      if (p->fts_info == FTS_D)
+        {
+          ck_assert (st->st_mode == want.st_mode);
+          ck_assert (st->st_uid == want.st_uid);
+          ck_assert (st->st_mtim.tv_sec == want.st_mtim.tv_sec);
+          dirs++;
+          if (mallinfo2 ().uordblks > peak)
+            peak = mallinfo2 ().uordblks;
+        }
+      else if (p->fts_info == FTS_DP)
+        {
+          ck_assert (st->st_dev == want.st_dev && st->st_ino == want.st_ino);
+          ck_assert (st->st_nlink == want.st_nlink);
+          ck_assert (p->fts_dev == want.st_dev && p->fts_ino == want.st_ino);
+          dps++;
+        }
+      else
+        {
+          ck_assert_msg (p->fts_info == FTS_NSOK, "%s", unit_line (p));
+          files++;
+        }
+    }
+  ck_assert_msg (errno == 0, "fts_read: %s", strerror (errno));
+  ck_assert_int_eq (dirs, DEPTH + 1);
+  ck_assert_int_eq (dps, DEPTH + 1);
+  ck_assert_int_eq (files, DEPTH + 1);
+  unit_check_msg ((peak - before) / DEPTH < MAX_PER_LEVEL,
+                  "%zu bytes a level", (peak - before) / DEPTH);
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
 /* With 32 descriptors in all, a walk 200 levels deep still finishes.  */
 START_TEST (test_rlimit_nofile)
 {
@@ -1506,6 +1624,7 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_cycle, 0, 2);
   tcase_add_loop_test (tc, test_logical_link_limit, 0, 2);
+  tcase_add_loop_test (tc, test_root_links_without_memory, 0, 2);
   tcase_add_loop_test (tc, test_seedot, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_seedot_nested, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_nostat, 0, N_ACCESS_MODES);
@@ -1554,6 +1673,7 @@ add_api_cases (Suite *s)
 
   tc = unit_tcase ("limits");
   tcase_add_loop_test (tc, test_deep_tree, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_nostat_deep_chain, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_rlimit_nofile, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_vanishing_entries, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_large_directory_in_chunks, 0, 2);
