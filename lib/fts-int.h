@@ -88,7 +88,8 @@ enum { FTS__GETDENTS_BUFSIZE = 64 * 1024 };
 
 /* The directories fts_read has descended into and not yet left, so that a
    cycle is found in O(1) however deep the tree (glibc compares with every
-   ancestor: O(depth) per directory).  Open addressing, linear probing;
+   ancestor: O(depth) per directory).  A physical walk keeps there only the
+   directories a cycle could run through (see may_repeat in fts.c).  Open addressing, linear probing;
    a slot is the entry, whose fts_dev and fts_ino are its key.  */
 struct fts__cycle
 {
@@ -99,6 +100,7 @@ struct fts__cycle
 
 void fts__cycle_init (struct fts__cycle *c);
 void fts__cycle_free (struct fts__cycle *c);
+int fts__cycle_reserve (struct fts__cycle *c, size_t more);
 int fts__cycle_enter (struct fts__cycle *c, FTSENT *p);
 FTSENT *fts__cycle_find (const struct fts__cycle *c, dev_t dev, ino_t ino);
 void fts__cycle_leave (struct fts__cycle *c, const FTSENT *p);
@@ -173,7 +175,9 @@ enum
   FTS__E_INRING = 0x08,    /* its fd is in the descriptor ring */
   FTS__E_NAMEONLY = 0x10,  /* its list came from fts_children (NAMEONLY) */
   FTS__E_READ = 0x20,      /* its open descriptor was read to the end */
-  FTS__E_LIST = 0x40       /* kids is a list (fts_children, compar) */
+  FTS__E_LIST = 0x40,      /* kids is a list (fts_children, compar) */
+  FTS__E_MOUNTED = 0x80    /* physical walk: it or an ancestor below its
+                              root is the root of a mount (may_repeat) */
 };
 
 static inline struct fts__ent *
@@ -230,6 +234,9 @@ struct fts__stream
   FTSENT *cwd_dir;               /* chdir mode: where the cwd is */
   struct fts__fd_ring ring;
   struct fts__cycle cycle;
+  FTSENT *watched;               /* a physical walk's watch on the path
+                                    for cycles no mount explains (see
+                                    watch in fts.c), or null */
   struct fts__fs_cache fs;
   size_t sort_threshold;
   enum libfts_fs_policy fs_policy;

@@ -1224,6 +1224,69 @@ START_TEST (test_xdev)
 }
 END_TEST
 
+/* Walk ROOT physically with OPTIONS, without a comparison function (as rm
+   walks); the lines of the entries, each FTS_DC one followed by the level
+   and name of the entry its fts_cycle points at.  */
+static const char *
+walk_cycles (const char *root, int options)
+{
+  FTS *sp = open1 (root, options, NULL);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p;
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      if (p->fts_info == FTS_DC)
+        fprintf (out, "  cycle: %d %s\n", p->fts_cycle->fts_level,
+                 p->fts_cycle->fts_name);
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  ck_assert_int_eq (fts_close (sp), 0);
+  return unit_keep (buf);
+}
+
+/* A physical walk meets a cycle only through a mount.  A directory
+   bind-mounted inside itself is FTS_DC at the mount point, its fts_cycle
+   the ancestor it repeats; and below such a mount, the walk's root met
+   again is FTS_DC too, though it is no mount point itself.  With and
+   without FTS_NOSTAT (whose directories are opened before they are
+   stat'ed).  Root only, in a mount namespace of our own.  */
+START_TEST (test_bind_mount_cycle)
+{
+  int options = access_modes[_i % N_ACCESS_MODES]
+                | (_i >= N_ACCESS_MODES ? FTS_NOSTAT : 0);
+  if (!unit_forking || geteuid () != 0)
+    {
+      unit_skip ("test_bind_mount_cycle", "needs root and CK_FORK=yes");
+      return;
+    }
+  if (unshare (CLONE_NEWNS) != 0
+      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    {
+      unit_skip ("test_bind_mount_cycle", "cannot make a mount namespace");
+      return;
+    }
+  unit_make ("top/r/m/ top/s/");
+  if (mount ("top", "top/r/m", NULL, MS_BIND, NULL) != 0)
+    {
+      unit_skip ("test_bind_mount_cycle", "cannot bind-mount");
+      return;
+    }
+  const char *top = walk_cycles ("top", options);
+  ck_assert_msg (strstr (top, "DC 2 top/r/m\n  cycle: 0 top\n"), "%s", top);
+  ck_assert_msg (!strstr (top, "top/r/m/"), "%s", top);
+  const char *r = walk_cycles ("top/r", options);
+  ck_assert_msg (strstr (r, "D 1 top/r/m\n"), "%s", r);
+  ck_assert_msg (strstr (r, "DC 2 top/r/m/r\n  cycle: 0 r\n"), "%s", r);
+  ck_assert_msg (strstr (r, "D 2 top/r/m/s\n"), "%s", r);
+  ck_assert_msg (!strstr (r, "top/r/m/r/"), "%s", r);
+  ck_assert_int_eq (umount2 ("top/r/m", MNT_DETACH), 0);
+}
+END_TEST
+
 /* ---- limits ------------------------------------------------------------- */
 
 /* Deeper than any short and any path buffer: every level once in pre-
@@ -1669,6 +1732,7 @@ add_api_cases (Suite *s)
   tcase_add_test (tc, test_close_restores_cwd);
   tcase_add_test (tc, test_dirfd_roots_and_errors);
   tcase_add_loop_test (tc, test_xdev, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_bind_mount_cycle, 0, 2 * N_ACCESS_MODES);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("limits");
