@@ -103,7 +103,7 @@ ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
   memcpy (p->fts_name, name, namelen);
   p->fts_name[namelen] = '\0';
   p->fts_namelen = saturate_ushort (namelen);
-  p->fts_statp = shared_st ? &s->shared_st
+  p->fts_statp = shared_st ? &s->shared_st[0]
                              : (struct stat *) ((char *) e + st_at);
   p->fts_instr = FTS_NOINSTR;
   p->fts_symfd = -1;
@@ -174,6 +174,43 @@ ent_free (struct fts__stream *s, FTSENT *p)
   if (s->cwd_dir == p)
     s->cwd_dir = NULL;
   free (fts__priv (p));
+}
+
+/* The index in S's shared_st of P's stat buffer, or -1 when P has one of
+   its own.  */
+static int
+shared_st_index (const struct fts__stream *s, const FTSENT *p)
+{
+  return p->fts_statp == &s->shared_st[0] ? 0
+         : p->fts_statp == &s->shared_st[1] ? 1 : -1;
+}
+
+/* P's stat buffer is about to hold P's stat.  */
+static void
+note_stat_of (struct fts__stream *s, const FTSENT *p)
+{
+  int i = shared_st_index (s, p);
+  if (i >= 0)
+    s->shared_st_of[i] = p;
+}
+
+/* Directory D (FTS_NOSTAT, physical) is handed out again, or is the
+   parent of the entry handed out, and another entry took its shared stat
+   buffer meanwhile: give the buffer back D's type and identity, which D
+   keeps in its public part.  */
+static void
+restore_shared_st (struct fts__stream *s, const FTSENT *d)
+{
+  int i = shared_st_index (s, d);
+  if (i < 0 || s->shared_st_of[i] == d)
+    return;
+  struct stat *st = &s->shared_st[i];
+  memset (st, 0, sizeof *st);
+  st->st_mode = S_IFDIR;
+  st->st_dev = d->fts_dev;
+  st->st_ino = d->fts_ino;
+  st->st_nlink = d->fts_nlink;
+  s->shared_st_of[i] = d;
 }
 
 /* ---- the path buffer ----------------------------------------------------- */
@@ -370,7 +407,7 @@ static int
 classify (struct fts__stream *s, FTSENT *p)
 {
   const struct stat *st = p->fts_statp;
-  s->shared_st_of = p;
+  note_stat_of (s, p);
   bool repeats = S_ISDIR (st->st_mode) && may_repeat (s, p, st);
   p->fts_dev = st->st_dev;
   p->fts_ino = st->st_ino;
@@ -406,7 +443,7 @@ enum { MAX_PATH_SYMLINKS = 40 };
 static int
 stat_failed (struct fts__stream *s, FTSENT *p)
 {
-  s->shared_st_of = p;
+  note_stat_of (s, p);
   p->fts_errno = errno;
   memset (p->fts_statp, 0, sizeof *p->fts_statp);
   return FTS_NS;
@@ -554,7 +591,7 @@ static int
 nostat (struct fts__stream *s, FTSENT *p, unsigned char type)
 {
   struct stat *st = p->fts_statp;
-  s->shared_st_of = p;
+  note_stat_of (s, p);
   memset (st, 0, sizeof *st);
   st->st_mode = DTTOIF (type);
   st->st_ino = p->fts_ino;
@@ -724,6 +761,8 @@ next_child (struct fts__stream *s, FTSENT *d, bool for_list)
       p->fts_level = saturate_short (pe->level);
       p->fts_parent = d;
       p->fts_ino = ent->ino;
+      if (shared_st_index (s, p) >= 0)
+        p->fts_statp = &s->shared_st[pe->level & 1];
     }
   if (dir->next == dir->count && !dir->more)
     {
@@ -919,6 +958,7 @@ hand_out (struct fts__stream *s, FTSENT *p)
 {
   if (enter_cwd (s, p->fts_parent) != 0)
     return stop (s, errno);
+  restore_shared_st (s, p->fts_parent);
   s->pub.fts_cur = p;
   return p;
 }
@@ -978,23 +1018,6 @@ ascent_checked (struct fts__stream *s, const FTSENT *d)
       return false;
     }
   return !isset (s, FTS_NOCHDIR | FTS_LOGICAL);
-}
-
-/* Directory D is handed out again, after other entries, with the shared
-   stat buffer (FTS_NOSTAT on a physical walk): give the buffer back D's
-   type and identity, which D keeps in its public part.  */
-static void
-restore_shared_st (struct fts__stream *s, FTSENT *d)
-{
-  if (d->fts_statp != &s->shared_st || s->shared_st_of == d)
-    return;
-  struct stat *st = &s->shared_st;
-  memset (st, 0, sizeof *st);
-  st->st_mode = S_IFDIR;
-  st->st_dev = d->fts_dev;
-  st->st_ino = d->fts_ino;
-  st->st_nlink = d->fts_nlink;
-  s->shared_st_of = d;
 }
 
 /* All of D's children have been handed out: return D in post-order,

@@ -1459,7 +1459,9 @@ END_TEST
    chain costs less than 240 bytes a level at its deepest (a 144-byte
    stat buffer in each made it more than 300).  A directory's stat is
    whole when it is handed out in pre-order; in post-order it holds its
-   type and identity, and a file's its type, as glibc's FTS_NSOK.
+   type and identity, and a file's its type, as glibc's FTS_NSOK; and
+   the parent of the entry handed out has its type and identity in its
+   stat buffer (chown's at-queue compares them).
    (mallinfo2 counts glibc's heap only: under a sanitizer it says 0.)  */
 START_TEST (test_nostat_deep_chain)
 {
@@ -1483,6 +1485,12 @@ START_TEST (test_nostat_deep_chain)
       ck_assert_ptr_nonnull (st);
       ck_assert_msg ((st->st_mode & S_IFMT) == (want.st_mode & S_IFMT),
                      "%s", unit_line (p));
+      const FTSENT *up = p->fts_parent;
+      if (p->fts_level > 0)
+        ck_assert_msg (S_ISDIR (up->fts_statp->st_mode)
+                       && up->fts_statp->st_dev == up->fts_dev
+                       && up->fts_statp->st_ino == up->fts_ino,
+                       "%s: the parent's stat is another's", unit_line (p));
       if (p->fts_info == FTS_D)
         {
           ck_assert (st->st_mode == want.st_mode);
