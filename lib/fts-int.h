@@ -249,16 +249,16 @@ struct fts__stream
   bool stopped;
   /* Under FTS_NOSTAT on a physical walk, the entries fts_read hands out
      one at a time have no stat buffer of their own: their fts_statp is
-     one of these two, by the parity of their level, which holds the stat
-     of SHARED_ST_OF[i].  Each directory on the path would otherwise keep
-     144 bytes the caller said it does not need (14 MB on a 100,000-level
-     tree).  The entry handed out has its stat there, and its parent (in
-     the other buffer) its type and identity at least (st_mode's file-type
-     bits, st_dev, st_ino, st_nlink), given back when another entry took
-     the buffer: callers compare an entry with its parent (chown's
-     at-queue does), not with further ancestors.  */
+     one of these two, by the parity of their level.  Each directory on
+     the path would otherwise keep 144 bytes the caller said it does not
+     need (14 MB on a 100,000-level tree).  The entry handed out has its
+     stat there, and its parent (in the other buffer) its type and
+     identity at least (st_mode's file-type bits, st_dev, st_ino,
+     st_nlink), given back when the walk comes up from a directory below
+     it: callers compare an entry with its parent (chown's at-queue does),
+     not with further ancestors.  */
   struct stat shared_st[2];
-  const FTSENT *shared_st_of[2];
+  bool share_st;                 /* FTS_NOSTAT on a physical walk */
 };
 
 static inline struct fts__stream *

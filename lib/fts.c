@@ -77,11 +77,11 @@ stop (struct fts__stream *s, int err)
 
 /* A new entry named NAME (NAMELEN bytes), with EXTRA more bytes after the
    name's NUL for the caller, then a stat buffer of its own unless
-   SHARED_ST: its fts_statp is then S's shared one.  Returns it, or null
-   with errno ENOMEM.  */
+   SHARED_ST (one of S's shared_st) is not null: its fts_statp is then
+   that.  Returns it, or null with errno ENOMEM.  */
 static FTSENT *
-ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
-           size_t extra, bool shared_st)
+ent_alloc (const struct fts__stream *s, const char *name, size_t namelen,
+           size_t extra, struct stat *shared_st)
 {
   size_t head = offsetof (struct fts__ent, pub.fts_name);
   size_t size = head + namelen + 1 + extra;
@@ -103,7 +103,7 @@ ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
   memcpy (p->fts_name, name, namelen);
   p->fts_name[namelen] = '\0';
   p->fts_namelen = saturate_ushort (namelen);
-  p->fts_statp = shared_st ? &s->shared_st[0]
+  p->fts_statp = shared_st ? shared_st
                              : (struct stat *) ((char *) e + st_at);
   p->fts_instr = FTS_NOINSTR;
   p->fts_symfd = -1;
@@ -176,41 +176,21 @@ ent_free (struct fts__stream *s, FTSENT *p)
   free (fts__priv (p));
 }
 
-/* The index in S's shared_st of P's stat buffer, or -1 when P has one of
-   its own.  */
-static int
-shared_st_index (const struct fts__stream *s, const FTSENT *p)
-{
-  return p->fts_statp == &s->shared_st[0] ? 0
-         : p->fts_statp == &s->shared_st[1] ? 1 : -1;
-}
-
-/* P's stat buffer is about to hold P's stat.  */
-static void
-note_stat_of (struct fts__stream *s, const FTSENT *p)
-{
-  int i = shared_st_index (s, p);
-  if (i >= 0)
-    s->shared_st_of[i] = p;
-}
-
-/* Directory D (FTS_NOSTAT, physical) is handed out again, or is the
-   parent of the entry handed out, and another entry took its shared stat
-   buffer meanwhile: give the buffer back D's type and identity, which D
-   keeps in its public part.  */
+/* The walk comes back up to directory D, or to its parent, from below:
+   if D's stat buffer is shared (FTS_NOSTAT, physical), entries below took
+   it, so give it back D's type and identity, which D keeps in its public
+   part.  */
 static void
 restore_shared_st (struct fts__stream *s, const FTSENT *d)
 {
-  int i = shared_st_index (s, d);
-  if (i < 0 || s->shared_st_of[i] == d)
+  struct stat *st = d->fts_statp;
+  if (st != &s->shared_st[0] && st != &s->shared_st[1])
     return;
-  struct stat *st = &s->shared_st[i];
   memset (st, 0, sizeof *st);
   st->st_mode = S_IFDIR;
   st->st_dev = d->fts_dev;
   st->st_ino = d->fts_ino;
   st->st_nlink = d->fts_nlink;
-  s->shared_st_of[i] = d;
 }
 
 /* ---- the path buffer ----------------------------------------------------- */
@@ -407,7 +387,6 @@ static int
 classify (struct fts__stream *s, FTSENT *p)
 {
   const struct stat *st = p->fts_statp;
-  note_stat_of (s, p);
   bool repeats = S_ISDIR (st->st_mode) && may_repeat (s, p, st);
   p->fts_dev = st->st_dev;
   p->fts_ino = st->st_ino;
@@ -441,9 +420,8 @@ enum { MAX_PATH_SYMLINKS = 40 };
 /* P's stat failed with errno: FTS_NS, with fts_errno set and the stat
    buffer zeroed.  */
 static int
-stat_failed (struct fts__stream *s, FTSENT *p)
+stat_failed (FTSENT *p)
 {
-  note_stat_of (s, p);
   p->fts_errno = errno;
   memset (p->fts_statp, 0, sizeof *p->fts_statp);
   return FTS_NS;
@@ -491,7 +469,7 @@ stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
         return classify (s, p);
       errno = ELOOP;
     }
-  return stat_failed (s, p);
+  return stat_failed (p);
 }
 
 /* Symbolic links among the directories that lead to root P, relative to
@@ -553,7 +531,7 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
   e->links = links_before (s, p, follow);
   int dirfd = fts__dir_fd (s, p->fts_parent);
   if (dirfd == -1)
-    return stat_failed (s, p);
+    return stat_failed (p);
   if (follow && e->links >= MAX_PATH_SYMLINKS)
     return stat_at_link_limit (s, p, dirfd, name);
 
@@ -582,16 +560,15 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
         }
       errno = err;
     }
-  return stat_failed (s, p);
+  return stat_failed (p);
 }
 
 /* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds
    the type, st_ino the inode number getdents gave.  */
 static int
-nostat (struct fts__stream *s, FTSENT *p, unsigned char type)
+nostat (FTSENT *p, unsigned char type)
 {
   struct stat *st = p->fts_statp;
-  note_stat_of (s, p);
   memset (st, 0, sizeof *st);
   st->st_mode = DTTOIF (type);
   st->st_ino = p->fts_ino;
@@ -636,7 +613,7 @@ stat_child (struct fts__stream *s, FTSENT *p, bool nameonly, bool handing_out)
 {
   unsigned char type = fts__priv (p)->d_type;
   if (nameonly || may_skip_stat (s, type))
-    return nostat (s, p, type);
+    return nostat (p, type);
   int info = handing_out ? open_child_dir (s, p) : -1;
   return info >= 0 ? info : stat_entry (s, p, isset (s, FTS_LOGICAL));
 }
@@ -751,18 +728,18 @@ next_child (struct fts__stream *s, FTSENT *d, bool for_list)
 
   const struct fts__dent *ent = &dir->ents[dir->next++];
   const char *name = fts__dent_name (dir, ent);
-  FTSENT *p = ent_alloc (s, name, strlen (name), 0,
-                         !for_list && nostat_walk (s));
+  long level = de->level + 1;
+  struct stat *shared = s->share_st && !for_list
+                        ? &s->shared_st[level & 1] : NULL;
+  FTSENT *p = ent_alloc (s, name, strlen (name), 0, shared);
   if (p)
     {
       struct fts__ent *pe = fts__priv (p);
-      pe->level = de->level + 1;
+      pe->level = level;
       pe->d_type = ent->type;
       p->fts_level = saturate_short (pe->level);
       p->fts_parent = d;
       p->fts_ino = ent->ino;
-      if (shared_st_index (s, p) >= 0)
-        p->fts_statp = &s->shared_st[pe->level & 1];
     }
   if (dir->next == dir->count && !dir->more)
     {
@@ -958,7 +935,6 @@ hand_out (struct fts__stream *s, FTSENT *p)
 {
   if (enter_cwd (s, p->fts_parent) != 0)
     return stop (s, errno);
-  restore_shared_st (s, p->fts_parent);
   s->pub.fts_cur = p;
   return p;
 }
@@ -1035,6 +1011,7 @@ leave_dir (struct fts__stream *s, FTSENT *d)
   drop_dir_state (s, d);
   d->fts_info = d->fts_errno ? FTS_ERR : FTS_DP;
   restore_shared_st (s, d);
+  restore_shared_st (s, d->fts_parent);
   return hand_out (s, d);
 }
 
@@ -1224,7 +1201,7 @@ static FTSENT *
 make_root (struct fts__stream *s, const char *arg)
 {
   size_t len = strlen (arg);
-  FTSENT *p = ent_alloc (s, arg, len, len + 1, false);
+  FTSENT *p = ent_alloc (s, arg, len, len + 1, NULL);
   if (!p)
     return NULL;
   /* fts__root_arg finds the copy from the root's level and pathlen.  */
@@ -1290,6 +1267,7 @@ fts_open (char *const *argv, int options,
   s->pub.fts_compar = (int (*) (const void *, const void *)) compar;
   s->pub.fts_rfd = -1;
   s->compar = compar;
+  s->share_st = nostat_walk (s);
   s->base_fd = AT_FDCWD;
   s->sort_threshold = fts__env_threshold ();
   s->fs_policy = fts__env_fs_policy ();
@@ -1297,7 +1275,7 @@ fts_open (char *const *argv, int options,
   fts__fs_cache_init (&s->fs);
 
   if (path_reserve (s, PATH_INITIAL, NULL) != 0
-      || !(s->rootparent = ent_alloc (s, "", 0, 0, false)))
+      || !(s->rootparent = ent_alloc (s, "", 0, 0, NULL)))
     goto out_free;
   s->rootparent->fts_level = FTS_ROOTPARENTLEVEL;
   fts__priv (s->rootparent)->level = FTS_ROOTPARENTLEVEL;
