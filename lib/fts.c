@@ -55,7 +55,7 @@ saturate_short (long n)
 
 /* Whether S walks physically under FTS_NOSTAT, as rm does: then entries
    that d_type says are not directories are not stat'ed (as in glibc), and
-   the entries handed out one at a time share one stat buffer (see
+   the entries handed out one at a time share two stat buffers (see
    shared_st in fts-int.h).  */
 static bool
 nostat_walk (const struct fts__stream *s)
