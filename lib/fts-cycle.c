@@ -79,6 +79,24 @@ rehash (struct fts__cycle *c, size_t cap)
   return 0;
 }
 
+/* Make room for MORE entries, so that as many fts__cycle_enter calls
+   cannot fail.  Returns 0, or -1 with errno ENOMEM.  */
+int
+fts__cycle_reserve (struct fts__cycle *c, size_t more)
+{
+  size_t cap = c->cap ? c->cap : CYCLE_INITIAL_SLOTS;
+  while ((c->count + more) * 2 > cap)
+    {
+      if (cap > SIZE_MAX / 2 / sizeof *c->slots)
+        {
+          errno = ENOMEM;
+          return -1;
+        }
+      cap *= 2;
+    }
+  return cap == c->cap ? 0 : rehash (c, cap);
+}
+
 /* Record that P, the directory (P->fts_dev, P->fts_ino), is being
    walked; P's identity must not change until it leaves.  An entry already
    there with that identity is replaced.  Returns 0, or -1 with errno

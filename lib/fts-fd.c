@@ -101,10 +101,9 @@ static bool
 is_same_dir (struct fts__stream *s, int fd, const FTSENT *p)
 {
   struct stat st;
-  const struct stat *want = &fts__priv (p)->st;
   s->stats.stat_calls++;
   int err = fstat (fd, &st) != 0 ? errno
-            : st.st_dev != want->st_dev || st.st_ino != want->st_ino ? ENOENT
+            : st.st_dev != p->fts_dev || st.st_ino != p->fts_ino ? ENOENT
             : 0;
   if (!err)
     return true;
@@ -148,7 +147,7 @@ fts__open_dir (struct fts__stream *s, FTSENT *p)
 
 /* Open P, a child of the directory just read whose d_type says it is a
    directory, before it is stat'ed: fstat the new descriptor into P's stat
-   buffer.  Returns the descriptor, recorded in P and the ring, or -1 with
+   buffer (fts_statp).  Returns the descriptor, recorded in P and the ring, or -1 with
    errno (P's stat buffer is then unspecified).  */
 int
 fts__open_child_dir (struct fts__stream *s, FTSENT *p)
@@ -161,7 +160,7 @@ fts__open_child_dir (struct fts__stream *s, FTSENT *p)
   if (fd < 0)
     return -1;
   s->stats.stat_calls++;
-  if (fstat (fd, &e->st) != 0)
+  if (fstat (fd, p->fts_statp) != 0)
     {
       int err = errno;
       close (fd);
@@ -216,28 +215,45 @@ fts__dir_fd (struct fts__stream *s, FTSENT *p)
   return fd >= 0 ? fd : reopen_from_above (s, p);
 }
 
+/* Whether directory SELF, which the walk reached by NAME in its parent
+   PARENT, is still there: when SELF is open on FD (>= 0), whether its
+   ".." is still PARENT (as gnulib's fts checks an ascent); else whether
+   PARENT, open on PARENT_FD, still holds NAME as SELF.  One fstatat.  If
+   not, errno is ENOENT, as when a reopened directory fails its check
+   (SELF was moved), or fstatat's.  Shared by fts_read's walk and the
+   parallel one (fts-walk-fd.c).  */
+bool
+fts__still_below (int fd, struct fts__id parent, int parent_fd,
+                  const char *name, struct fts__id self)
+{
+  struct fts__id want = fd >= 0 ? parent : self;
+  struct stat st;
+  int r = fd >= 0 ? fstatat (fd, "..", &st, 0)
+          : fstatat (parent_fd, name, &st, AT_SYMLINK_NOFOLLOW);
+  if (r != 0)
+    return false;
+  if (st.st_dev == want.dev && st.st_ino == want.ino)
+    return true;
+  errno = ENOENT;
+  return false;
+}
+
+static struct fts__id
+id_of (const FTSENT *p)
+{
+  return (struct fts__id) { p->fts_dev, p->fts_ino };
+}
+
 /* Whether CHILD's parent P, open, is still the directory CHILD's ".."
-   leads to, that is whether CHILD is still where the path says: one
-   fstatat of ".." through CHILD's descriptor or, when that was closed,
-   of CHILD's name through P's.  If not, errno is ENOENT, as when a
-   reopened directory fails its check.  */
+   leads to, that is whether CHILD is still where the path says (see
+   fts__still_below).  */
 static bool
 parent_still_holds (struct fts__stream *s, FTSENT *child)
 {
   const FTSENT *p = child->fts_parent;
-  struct fts__ent *ce = fts__priv (child);
-  const struct stat *want = ce->fd >= 0 ? &fts__priv (p)->st : &ce->st;
-  struct stat st;
   s->stats.stat_calls++;
-  int r = ce->fd >= 0 ? fstatat (ce->fd, "..", &st, 0)
-          : fstatat (fts__priv (p)->fd, child->fts_name, &st,
-                     AT_SYMLINK_NOFOLLOW);
-  if (r != 0)
-    return false;
-  if (st.st_dev == want->st_dev && st.st_ino == want->st_ino)
-    return true;
-  errno = ENOENT;
-  return false;
+  return fts__still_below (fts__priv (child)->fd, id_of (p), fts__priv (p)->fd,
+                           child->fts_name, id_of (child));
 }
 
 /* Make sure CHILD's parent is open, CHILD being the directory the walk is

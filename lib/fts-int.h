@@ -88,7 +88,8 @@ enum { FTS__GETDENTS_BUFSIZE = 64 * 1024 };
 
 /* The directories fts_read has descended into and not yet left, so that a
    cycle is found in O(1) however deep the tree (glibc compares with every
-   ancestor: O(depth) per directory).  Open addressing, linear probing;
+   ancestor: O(depth) per directory).  A physical walk keeps there only the
+   directories a cycle could run through (see may_repeat in fts.c).  Open addressing, linear probing;
    a slot is the entry, whose fts_dev and fts_ino are its key.  */
 struct fts__cycle
 {
@@ -99,6 +100,7 @@ struct fts__cycle
 
 void fts__cycle_init (struct fts__cycle *c);
 void fts__cycle_free (struct fts__cycle *c);
+int fts__cycle_reserve (struct fts__cycle *c, size_t more);
 int fts__cycle_enter (struct fts__cycle *c, FTSENT *p);
 FTSENT *fts__cycle_find (const struct fts__cycle *c, dev_t dev, ino_t ino);
 void fts__cycle_leave (struct fts__cycle *c, const FTSENT *p);
@@ -141,9 +143,11 @@ const struct fts__fs_row *fts__fs_of (struct fts__fs_cache *c, dev_t dev,
 
 /* Private part of an entry, which precedes the public FTSENT so that the
    public layout stays glibc's and fts_name can run past its end.  Every
-   directory on the path holds one, so it is kept to 32 bytes: with the
-   stat buffer and the public part, an entry with a name of up to 7 bytes
-   is a 304-byte malloc chunk, one of up to 23 bytes a 320-byte one.  */
+   directory on the path holds one, so it is kept to 32 bytes.  The stat
+   buffer, when the entry has one of its own, follows the name (see
+   ent_alloc in fts.c): with it, an entry with a name of up to 7 bytes is
+   a 304-byte malloc chunk; without it (FTS_NOSTAT on a physical walk:
+   see shared_st in fts__stream) a 160-byte one.  */
 struct fts__ent
 {
   union
@@ -160,7 +164,6 @@ struct fts__ent
   unsigned char links;     /* symbolic links followed on the way from
                               the roots' parent to this directory, at most
                               MAX_PATH_SYMLINKS (fts.c) */
-  struct stat st;
   FTSENT pub;              /* must be last */
 };
 
@@ -172,7 +175,9 @@ enum
   FTS__E_INRING = 0x08,    /* its fd is in the descriptor ring */
   FTS__E_NAMEONLY = 0x10,  /* its list came from fts_children (NAMEONLY) */
   FTS__E_READ = 0x20,      /* its open descriptor was read to the end */
-  FTS__E_LIST = 0x40       /* kids is a list (fts_children, compar) */
+  FTS__E_LIST = 0x40,      /* kids is a list (fts_children, compar) */
+  FTS__E_MOUNTED = 0x80    /* physical walk: it or an ancestor below its
+                              root is the root of a mount (may_repeat) */
 };
 
 static inline struct fts__ent *
@@ -229,6 +234,9 @@ struct fts__stream
   FTSENT *cwd_dir;               /* chdir mode: where the cwd is */
   struct fts__fd_ring ring;
   struct fts__cycle cycle;
+  FTSENT *watched;               /* a physical walk's watch on the path
+                                    for cycles no mount explains (see
+                                    watch in fts.c), or null */
   struct fts__fs_cache fs;
   size_t sort_threshold;
   enum libfts_fs_policy fs_policy;
@@ -239,6 +247,18 @@ struct fts__stream
                                     FTS__UNCHECKED_ASCENTS) */
   int last_errno;                /* for a stream that stopped */
   bool stopped;
+  /* Under FTS_NOSTAT on a physical walk, the entries fts_read hands out
+     one at a time have no stat buffer of their own: their fts_statp is
+     one of these two, by the parity of their level.  Each directory on
+     the path would otherwise keep 144 bytes the caller said it does not
+     need (14 MB on a 100,000-level tree).  The entry handed out has its
+     stat there, and its parent (in the other buffer) its type and
+     identity at least (st_mode's file-type bits, st_dev, st_ino,
+     st_nlink), given back when the walk comes up from a directory below
+     it: callers compare an entry with its parent (chown's at-queue does),
+     not with further ancestors.  */
+  struct stat shared_st[2];
+  bool share_st;                 /* FTS_NOSTAT on a physical walk */
 };
 
 static inline struct fts__stream *
@@ -248,6 +268,16 @@ fts__stream (FTS *sp)
 }
 
 /* ---- descriptors (fts-fd.c) ------------------------------------------- */
+
+/* A directory's identity, as the walk saw it on the way down.  */
+struct fts__id
+{
+  dev_t dev;
+  ino_t ino;
+};
+
+bool fts__still_below (int fd, struct fts__id parent, int parent_fd,
+                       const char *name, struct fts__id self);
 
 int fts__dir_fd (struct fts__stream *s, FTSENT *p);
 int fts__open_dir (struct fts__stream *s, FTSENT *p);

@@ -493,26 +493,18 @@ fts__wfd_pin (struct fts__wfd *c, struct fts__wnode *n)
 static bool
 still_below (struct fts__wfd *c, struct fts__wnode *n, int pfd)
 {
-  const struct fts__wnode *want = n->parent;
-  struct stat st;
-  int r, nfd = try_pin (c, n);
+  struct fts__id parent = { n->parent->dev, n->parent->ino };
+  struct fts__id self = { n->dev, n->ino };
+  int nfd = try_pin (c, n);
   __atomic_fetch_add (&c->stats, 1, __ATOMIC_RELAXED);
+  bool ok = fts__still_below (nfd, parent, pfd, n->name, self);
   if (nfd >= 0)
     {
-      r = fstatat (nfd, "..", &st, 0);
+      int err = errno;
       fts__wfd_unpin (c, n);
+      errno = err;
     }
-  else
-    {
-      want = n;
-      r = fstatat (pfd, n->name, &st, AT_SYMLINK_NOFOLLOW);
-    }
-  if (r != 0)
-    return false;
-  if (st.st_dev == want->dev && st.st_ino == want->ino)
-    return true;
-  errno = ENOENT;
-  return false;
+  return ok;
 }
 
 /* Reopen P, N's parent, closed, through N's "..", which is O(1) however

@@ -53,6 +53,16 @@ saturate_short (long n)
   return n > SHRT_MAX ? SHRT_MAX : n;
 }
 
+/* Whether S walks physically under FTS_NOSTAT, as rm does: then entries
+   that d_type says are not directories are not stat'ed (as in glibc), and
+   the entries handed out one at a time share two stat buffers (see
+   shared_st in fts-int.h).  */
+static bool
+nostat_walk (const struct fts__stream *s)
+{
+  return isset (s, FTS_NOSTAT) && isset (s, FTS_PHYSICAL);
+}
+
 /* Stop the walk for good: fts_read returns NULL with ERR from now on.  */
 static FTSENT *
 stop (struct fts__stream *s, int err)
@@ -66,13 +76,22 @@ stop (struct fts__stream *s, int err)
 /* ---- entries ------------------------------------------------------------- */
 
 /* A new entry named NAME (NAMELEN bytes), with EXTRA more bytes after the
-   name's NUL for the caller.  Returns it, or null with errno ENOMEM.  */
+   name's NUL for the caller, then a stat buffer of its own unless
+   SHARED_ST (one of S's shared_st) is not null: its fts_statp is then
+   that.  Returns it, or null with errno ENOMEM.  */
 static FTSENT *
-ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
-           size_t extra)
+ent_alloc (const struct fts__stream *s, const char *name, size_t namelen,
+           size_t extra, struct stat *shared_st)
 {
   size_t head = offsetof (struct fts__ent, pub.fts_name);
   size_t size = head + namelen + 1 + extra;
+  size_t st_at = 0;
+  if (!shared_st)
+    {
+      size_t align = _Alignof (struct stat);
+      st_at = (size + align - 1) / align * align;
+      size = st_at + sizeof (struct stat);
+    }
   if (size < sizeof (struct fts__ent))
     size = sizeof (struct fts__ent);
   struct fts__ent *e = malloc (size);
@@ -84,7 +103,8 @@ ent_alloc (struct fts__stream *s, const char *name, size_t namelen,
   memcpy (p->fts_name, name, namelen);
   p->fts_name[namelen] = '\0';
   p->fts_namelen = saturate_ushort (namelen);
-  p->fts_statp = &e->st;
+  p->fts_statp = shared_st ? shared_st
+                             : (struct stat *) ((char *) e + st_at);
   p->fts_instr = FTS_NOINSTR;
   p->fts_symfd = -1;
   p->fts_path = p->fts_accpath = s->pub.fts_path;
@@ -115,7 +135,7 @@ kids_list (const struct fts__ent *e)
 }
 
 /* Free the children P still holds (compact or as a list) and take P out
-   of the cycle set; P's descriptor stays open.  */
+   of the cycle set or the watch; P's descriptor stays open.  */
 static void
 drop_children (struct fts__stream *s, FTSENT *p)
 {
@@ -129,6 +149,8 @@ drop_children (struct fts__stream *s, FTSENT *p)
       e->kids.dir = NULL;
     }
   e->flags &= ~(FTS__E_NAMEONLY | FTS__E_LIST);
+  if (s->watched == p)
+    s->watched = NULL;
   if (e->flags & FTS__E_ACTIVE)
     {
       fts__cycle_leave (&s->cycle, p);
@@ -152,6 +174,23 @@ ent_free (struct fts__stream *s, FTSENT *p)
   if (s->cwd_dir == p)
     s->cwd_dir = NULL;
   free (fts__priv (p));
+}
+
+/* The walk comes back up to directory D, or to its parent, from below:
+   if D's stat buffer is shared (FTS_NOSTAT, physical), entries below took
+   it, so give it back D's type and identity, which D keeps in its public
+   part.  */
+static void
+restore_shared_st (struct fts__stream *s, const FTSENT *d)
+{
+  struct stat *st = d->fts_statp;
+  if (st != &s->shared_st[0] && st != &s->shared_st[1])
+    return;
+  memset (st, 0, sizeof *st);
+  st->st_mode = S_IFDIR;
+  st->st_dev = d->fts_dev;
+  st->st_ino = d->fts_ino;
+  st->st_nlink = d->fts_nlink;
 }
 
 /* ---- the path buffer ----------------------------------------------------- */
@@ -293,11 +332,62 @@ is_dot_or_dotdot (const char *name)
                             || (name[1] == '.' && name[2] == '\0'));
 }
 
-/* fts_info for P, whose stat in P's private part succeeded.  */
+/* Whether directory P, just stat'ed as ST, may be one of its own
+   ancestors.  On a logical walk any may: a symbolic link leads anywhere.
+   On a physical one, directories have no hard links (on a sound file
+   system), so a path that comes back to a directory crosses the root of
+   a mount below it, as a directory bind-mounted inside itself does: P
+   may repeat an ancestor only if P or one of its ancestors below its
+   root is such a root (FTS__E_MOUNTED).  A mount's root shows another
+   inode than the one its parent's getdents gave (the covered
+   directory's, in fts_ino until now), or another device than its
+   parent's.  The other directories cost no lookup and no room in the
+   cycle set: a 100,000-level tree saves 2 MiB.  */
+static bool
+may_repeat (const struct fts__stream *s, FTSENT *p, const struct stat *st)
+{
+  if (isset (s, FTS_LOGICAL))
+    return true;
+  if (p->fts_level <= FTS_ROOTLEVEL)
+    return false;
+  struct fts__ent *e = fts__priv (p);
+  const FTSENT *parent = p->fts_parent;
+  if ((fts__priv (parent)->flags & FTS__E_MOUNTED)
+      || st->st_ino != p->fts_ino || st->st_dev != parent->fts_dev)
+    e->flags |= FTS__E_MOUNTED;
+  return e->flags & FTS__E_MOUNTED;
+}
+
+/* The ancestor of directory P that is (DEV, INO), or null.  When a cycle
+   may run through P (REPEATS: see may_repeat), looked up in the cycle set
+   if P's parent is in it, and then so are all of P's ancestors (see
+   enter_cycle_set); else, only at the first root of a mount on the path,
+   compared with each.  When not, only the watched ancestor is compared
+   (see watch).  */
+static FTSENT *
+find_ancestor (const struct fts__stream *s, const FTSENT *p, bool repeats,
+               dev_t dev, ino_t ino)
+{
+  if (!repeats)
+    {
+      FTSENT *w = s->watched;
+      return w && w != p && w->fts_dev == dev && w->fts_ino == ino ? w : NULL;
+    }
+  if (fts__priv (p->fts_parent)->flags & FTS__E_ACTIVE)
+    return fts__cycle_find (&s->cycle, dev, ino);
+  for (FTSENT *a = p->fts_parent; a->fts_level >= FTS_ROOTLEVEL;
+       a = a->fts_parent)
+    if (a->fts_dev == dev && a->fts_ino == ino)
+      return a;
+  return NULL;
+}
+
+/* fts_info for P, whose stat in its stat buffer succeeded.  */
 static int
 classify (struct fts__stream *s, FTSENT *p)
 {
   const struct stat *st = p->fts_statp;
+  bool repeats = S_ISDIR (st->st_mode) && may_repeat (s, p, st);
   p->fts_dev = st->st_dev;
   p->fts_ino = st->st_ino;
   p->fts_nlink = st->st_nlink;
@@ -305,7 +395,7 @@ classify (struct fts__stream *s, FTSENT *p)
     {
       if (p->fts_level > FTS_ROOTLEVEL && is_dot_or_dotdot (p->fts_name))
         return FTS_DOT;
-      FTSENT *ancestor = fts__cycle_find (&s->cycle, st->st_dev, st->st_ino);
+      FTSENT *ancestor = find_ancestor (s, p, repeats, st->st_dev, st->st_ino);
       if (ancestor)
         {
           p->fts_cycle = ancestor;
@@ -360,9 +450,8 @@ static void
 count_followed_link (struct fts__stream *s, FTSENT *p, int dirfd,
                      const char *name)
 {
-  struct fts__ent *e = fts__priv (p);
-  if (S_ISDIR (e->st.st_mode) && followed_a_link (s, p, dirfd, name))
-    e->links++;
+  if (S_ISDIR (p->fts_statp->st_mode) && followed_a_link (s, p, dirfd, name))
+    fts__priv (p)->links++;
 }
 
 /* Stat P, NAME in DIRFD, to be followed but reached through
@@ -383,32 +472,33 @@ stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
   return stat_failed (p);
 }
 
-/* Symbolic links among the directories that lead to root ARG, relative
-   to S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which
-   resolving ARG follows, at most MAX_PATH_SYMLINKS.  A lower bound, as
-   the kernel also counts the links met in their contents; 0 when memory
-   runs out.  */
+/* Symbolic links among the directories that lead to root P, relative to
+   S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which resolving
+   P's path follows, at most MAX_PATH_SYMLINKS.  A lower bound, as the
+   kernel also counts the links met in their contents.  Each leading
+   directory is lstat'ed by cutting P's own copy of its path at a slash
+   for the time of the call, so that nothing is allocated: no lack of
+   memory can make the count wrong.  */
 static unsigned char
-root_leading_links (struct fts__stream *s, const char *arg)
+root_leading_links (struct fts__stream *s, const FTSENT *p)
 {
-  char *prefix = strdup (arg);
-  if (!prefix)
-    return 0;
+  /* The copy is P's (see make_root): writable, and no one else reads it
+     while fts_read or libfts_stat runs.  */
+  char *path = (char *) fts__root_arg (p);
   unsigned char n = 0;
-  for (char *slash = prefix; n < MAX_PATH_SYMLINKS
+  for (char *slash = path; n < MAX_PATH_SYMLINKS
        && (slash = strchr (slash, '/')); slash++)
     {
       struct stat st;
-      if (slash == prefix || slash[-1] == '/')
+      if (slash == path || slash[-1] == '/')
         continue;
       *slash = '\0';
       s->stats.stat_calls++;
-      if (fstatat (s->base_fd, prefix, &st, AT_SYMLINK_NOFOLLOW) == 0
+      if (fstatat (s->base_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0
           && S_ISLNK (st.st_mode))
         n++;
       *slash = '/';
     }
-  free (prefix);
   return n;
 }
 
@@ -418,9 +508,8 @@ root_leading_links (struct fts__stream *s, const char *arg)
 static unsigned char
 links_before (struct fts__stream *s, const FTSENT *p, bool follow)
 {
-  const char *arg = fts__root_arg (p);
-  if (arg && follow)
-    return root_leading_links (s, arg);
+  if (fts__root_arg (p) && follow)
+    return root_leading_links (s, p);
   return fts__priv (p->fts_parent)->links;
 }
 
@@ -447,7 +536,8 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
     return stat_at_link_limit (s, p, dirfd, name);
 
   s->stats.stat_calls++;
-  if (fstatat (dirfd, name, &e->st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
+  if (fstatat (dirfd, name, p->fts_statp,
+               follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
     {
       if (follow)
         {
@@ -462,8 +552,8 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
          (ENOENT, ELOOP, EACCES...), is FTS_SLNONE, as in glibc.  */
       int err = errno;
       s->stats.stat_calls++;
-      if (fstatat (dirfd, name, &e->st, AT_SYMLINK_NOFOLLOW) == 0
-          && S_ISLNK (e->st.st_mode))
+      if (fstatat (dirfd, name, p->fts_statp, AT_SYMLINK_NOFOLLOW) == 0
+          && S_ISLNK (p->fts_statp->st_mode))
         {
           classify (s, p);
           return FTS_SLNONE;
@@ -491,8 +581,7 @@ nostat (FTSENT *p, unsigned char type)
 static bool
 may_skip_stat (const struct fts__stream *s, unsigned char type)
 {
-  return isset (s, FTS_NOSTAT) && isset (s, FTS_PHYSICAL)
-         && type != DT_UNKNOWN && type != DT_DIR;
+  return nostat_walk (s) && type != DT_UNKNOWN && type != DT_DIR;
 }
 
 /* Stat child P by opening it, when FTS_NOSTAT on a physical walk and
@@ -507,8 +596,7 @@ may_skip_stat (const struct fts__stream *s, unsigned char type)
 static int
 open_child_dir (struct fts__stream *s, FTSENT *p)
 {
-  if (!isset (s, FTS_NOSTAT) || !isset (s, FTS_PHYSICAL)
-      || fts__priv (p)->d_type != DT_DIR)
+  if (!nostat_walk (s) || fts__priv (p)->d_type != DT_DIR)
     return -1;
   p->fts_errno = 0;
   p->fts_cycle = NULL;
@@ -609,10 +697,12 @@ static int read_more (struct fts__stream *s, FTSENT *d);
 /* The next child of directory D to hand out, taken from its list or
    materialized from its compact entries (reading the next chunk of a
    large directory when one is used up; the compact entries are freed with
-   the directory's last).  Null when there is none, or with errno ENOMEM or
-   the error that kept D from being reopened.  */
+   the directory's last).  FOR_LIST: the child goes into a list, to be
+   held beside its siblings, and so needs a stat buffer of its own.  Null
+   when there is none, or with errno ENOMEM or the error that kept D from
+   being reopened.  */
 static FTSENT *
-next_child (struct fts__stream *s, FTSENT *d)
+next_child (struct fts__stream *s, FTSENT *d, bool for_list)
 {
   struct fts__ent *de = fts__priv (d);
   errno = 0;
@@ -638,11 +728,14 @@ next_child (struct fts__stream *s, FTSENT *d)
 
   const struct fts__dent *ent = &dir->ents[dir->next++];
   const char *name = fts__dent_name (dir, ent);
-  FTSENT *p = ent_alloc (s, name, strlen (name), 0);
+  long level = de->level + 1;
+  struct stat *shared = s->share_st && !for_list
+                        ? &s->shared_st[level & 1] : NULL;
+  FTSENT *p = ent_alloc (s, name, strlen (name), 0, shared);
   if (p)
     {
       struct fts__ent *pe = fts__priv (p);
-      pe->level = de->level + 1;
+      pe->level = level;
       pe->d_type = ent->type;
       p->fts_level = saturate_short (pe->level);
       p->fts_parent = d;
@@ -665,7 +758,7 @@ build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
   struct fts__ent *de = fts__priv (d);
   FTSENT *head = NULL, **tail = &head;
   FTSENT *p;
-  while ((p = next_child (s, d)))
+  while ((p = next_child (s, d, true)))
     {
       p->fts_info = stat_child (s, p, nameonly, false);
       *tail = p;
@@ -720,12 +813,56 @@ take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
     fts__sort_chunk (dir, s->sort_threshold, s->fs_policy, fs, &s->stats);
 }
 
+/* On a corrupted file system, a directory hard-linked into its own
+   subtree makes a cycle that no mount explains.  A physical walk does not
+   keep the cycle set for it, only a watch: one directory on the path,
+   replaced by D, which the walk has just entered, when D is twice as deep
+   (or there is none), so that a cycle of length L that starts at depth T
+   is reported at the latest about 2 * max (T, L) + L levels down, as
+   FTS_DC, the watched directory in fts_cycle.  O(1) memory, one
+   comparison per directory; drop_children forgets a directory left.  */
+static void
+watch (struct fts__stream *s, FTSENT *d)
+{
+  if (!s->watched
+      || fts__priv (d)->level >= 2 * fts__priv (s->watched)->level)
+    s->watched = d;
+}
+
+/* Enter directory D in the cycle set if a cycle may run through it (see
+   may_repeat), with those of its ancestors not in it yet, so that the set
+   holds all of them whenever it holds D's parent; else watch it.  Returns
+   0, or -1 with errno ENOMEM (the set is then unchanged).  */
+static int
+enter_cycle_set (struct fts__stream *s, FTSENT *d)
+{
+  if (!isset (s, FTS_LOGICAL) && !(fts__priv (d)->flags & FTS__E_MOUNTED))
+    {
+      watch (s, d);
+      return 0;
+    }
+  size_t n = 0;
+  FTSENT *a;
+  for (a = d; a->fts_level >= FTS_ROOTLEVEL
+       && !(fts__priv (a)->flags & FTS__E_ACTIVE); a = a->fts_parent)
+    n++;
+  if (fts__cycle_reserve (&s->cycle, n) != 0)
+    return -1;
+  for (a = d; n-- > 0; a = a->fts_parent)
+    {
+      fts__cycle_enter (&s->cycle, a);
+      fts__priv (a)->flags |= FTS__E_ACTIVE;
+    }
+  return 0;
+}
+
 /* Read directory D (an FTS_D entry): open it relative to its parent, read
    its first chunk (all of it with LIST: fts_children, or a comparison
    function) compactly, sorted by inode when the threshold and the file
-   system's policy say so, and enter D in the cycle set.  With LIST the
-   children are also materialized.  Returns 0; or -1 with errno when D
-   cannot be read, after which D's descriptor is closed.  */
+   system's policy say so, and enter D in the cycle set if a cycle may
+   run through it.  With LIST the children are also materialized.
+   Returns 0; or -1 with errno when D cannot be read, after which D's
+   descriptor is closed.  */
 static int
 read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
 {
@@ -745,15 +882,14 @@ read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
     goto out_close;
   fts__dir_init (de->kids.dir);
   const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
+    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
   struct fts__dir_reader r = reader_for (s, fs, list);
   if (fts__dir_read (de->kids.dir, fd, &r) != 0)
     goto out_close;
   s->stats.dirs_read++;
   take_chunk (s, d, fs);
-  if (fts__cycle_enter (&s->cycle, d) != 0)
+  if (enter_cycle_set (s, d) != 0)
     goto out_close;
-  de->flags |= FTS__E_ACTIVE;
   if (list && build_list (s, d, nameonly) != 0)
     goto out_close;
   if (nameonly)
@@ -780,7 +916,7 @@ read_more (struct fts__stream *s, FTSENT *d)
   if (fd < 0)
     return -1;
   const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, de->st.st_dev, fd, &s->stats.statfs_calls);
+    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
   struct fts__dir_reader r = reader_for (s, fs, false);
   if (fts__dir_read_more (de->kids.dir, fd, &r) != 0)
     {
@@ -874,6 +1010,8 @@ leave_dir (struct fts__stream *s, FTSENT *d)
     return stop (s, errno);
   drop_dir_state (s, d);
   d->fts_info = d->fts_errno ? FTS_ERR : FTS_DP;
+  restore_shared_st (s, d);
+  restore_shared_st (s, d->fts_parent);
   return hand_out (s, d);
 }
 
@@ -909,7 +1047,7 @@ descend (struct fts__stream *s, FTSENT *d)
     }
   else
     note_descent (s);
-  FTSENT *p = next_child (s, d);
+  FTSENT *p = next_child (s, d, false);
   if (p)
     return hand_out_child (s, p);
   if (errno)
@@ -940,7 +1078,7 @@ advance (struct fts__stream *s, FTSENT *p)
   FTSENT *d = p->fts_parent;
   ent_free (s, p);
   s->pub.fts_cur = d;
-  FTSENT *next = next_child (s, d);
+  FTSENT *next = next_child (s, d, false);
   if (next)
     return hand_out_child (s, next);
   if (errno)
@@ -1063,7 +1201,7 @@ static FTSENT *
 make_root (struct fts__stream *s, const char *arg)
 {
   size_t len = strlen (arg);
-  FTSENT *p = ent_alloc (s, arg, len, len + 1);
+  FTSENT *p = ent_alloc (s, arg, len, len + 1, NULL);
   if (!p)
     return NULL;
   /* fts__root_arg finds the copy from the root's level and pathlen.  */
@@ -1129,6 +1267,7 @@ fts_open (char *const *argv, int options,
   s->pub.fts_compar = (int (*) (const void *, const void *)) compar;
   s->pub.fts_rfd = -1;
   s->compar = compar;
+  s->share_st = nostat_walk (s);
   s->base_fd = AT_FDCWD;
   s->sort_threshold = fts__env_threshold ();
   s->fs_policy = fts__env_fs_policy ();
@@ -1136,7 +1275,7 @@ fts_open (char *const *argv, int options,
   fts__fs_cache_init (&s->fs);
 
   if (path_reserve (s, PATH_INITIAL, NULL) != 0
-      || !(s->rootparent = ent_alloc (s, "", 0, 0)))
+      || !(s->rootparent = ent_alloc (s, "", 0, 0, NULL)))
     goto out_free;
   s->rootparent->fts_level = FTS_ROOTPARENTLEVEL;
   fts__priv (s->rootparent)->level = FTS_ROOTPARENTLEVEL;

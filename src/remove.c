@@ -212,7 +212,10 @@ may_prompt (struct rm_options const *x)
 }
 
 /* ENT's lstat, or null when it failed (FTS_NS, with the reason in
-   fts_errno).  A prompt is only reached by entries that were stat-ed.  */
+   fts_errno).  A prompt is only reached by entries that were stat-ed.
+   Under FTS_NOSTAT a directory's, in post-order, holds only its type and
+   identity (libfts keeps no more of it while below it): a prompt reads
+   the type alone, and its access through faccessat.  */
 static struct stat const *
 entry_stat (FTSENT const *ent)
 {
@@ -541,8 +544,7 @@ check_operand_dir (struct walk const *w, FTSENT const *ent)
              quoteaf_n (2, ent->fts_path));
       return RM_ERROR;
     }
-  if (root && ent->fts_statp->st_dev == root->dev
-      && ent->fts_statp->st_ino == root->ino)
+  if (root && ent->fts_dev == root->dev && ent->fts_ino == root->ino)
     return refuse_root (ent);
   if (w->x->preserve_all_root)
     return check_parent_device (w, ent);
@@ -605,7 +607,7 @@ static enum RM_status
 leave_dir (struct walk *w, FTSENT *ent)
 {
   if (w->x->one_file_system && FTS_ROOTLEVEL < ent->fts_level
-      && ent->fts_statp->st_dev != w->fts->fts_dev)
+      && ent->fts_dev != w->fts->fts_dev)
     {
       mark_ancestors (ent);
       error (0, 0, _("skipping %s, since it's on a different device"),

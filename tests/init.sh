@@ -178,6 +178,36 @@ swap_stop_ ()
   done
 }
 
+# ---- peak memory -----------------------------------------------------------------
+# peak_rss_ PROGRAM ARGS...: run PROGRAM ARGS under bench/rusage (standard
+# input /dev/null, standard output in _out, standard error in _err) and set
+# peak_kib_ to its peak resident set in KiB.  Fails the test unless PROGRAM
+# exits 0 and says nothing on standard error; a set-up failure without
+# bench/rusage or a figure from it.  Never in a command substitution: its
+# fail=1 would be lost in the subshell.
+peak_rss_ ()
+{
+  rusage_=$abs_top_builddir/bench/rusage
+  test -x "$rusage_" || framework_failure_ "bench/rusage not built"
+  rm -f _ru
+  "$rusage_" --out=_ru -- "$@" < /dev/null > _out 2> _err; st_=$?
+  test $st_ = 0 || { echo "$*: exit $st_, not 0" >&2; fail=1; }
+  compare /dev/null _err || fail=1
+  peak_kib_=$(sed -n 's/.*maxrss_kib=\([0-9]*\).*/\1/p' _ru)
+  test -n "$peak_kib_" || framework_failure_ "no peak RSS from rusage: $1"
+}
+
+# make_chain_ DIR N: DIR/d/d/.../d, a chain of N directories and nothing
+# else, made one level at a time relative to the last (its paths outgrow
+# PATH_MAX, and a shell's cd keeps a path).  Skips without perl.
+make_chain_ ()
+{
+  command -v perl > /dev/null || skip_ "no perl to make a chain of directories"
+  mkdir "$1" && perl -e 'chdir $ARGV[0] or die "$ARGV[0]: $!\n";
+      for (1 .. $ARGV[1]) { mkdir "d" and chdir "d" or die "level $_: $!\n" }' \
+    "$1" "$2" || framework_failure_ "cannot make the chain $1"
+}
+
 cleanup_ ()
 {
   cd / || :

@@ -218,6 +218,31 @@ START_TEST (test_find_empty)
 }
 END_TEST
 
+/* After fts__cycle_reserve (C, N), N entries go in without the table
+   moving (so that none of them can fail), and all are found.  */
+START_TEST (test_reserve)
+{
+  enum { N = 1000 };
+  struct fts__cycle c;
+  fts__cycle_init (&c);
+  FTSENT *ents = unit_keep (calloc (N, sizeof *ents));
+  const struct pair *p = make_pairs (N, false);
+  ck_assert_int_eq (enter (&c, &ents[0], p[0].dev, p[0].ino), 0);
+  ck_assert_int_eq (fts__cycle_reserve (&c, N - 1), 0);
+  FTSENT **slots = c.slots;
+  ck_assert_uint_ge (c.cap, 2 * N);
+  for (size_t i = 1; i < N; i++)
+    ck_assert_int_eq (enter (&c, &ents[i], p[i].dev, p[i].ino), 0);
+  ck_assert_ptr_eq (c.slots, slots);
+  for (size_t i = 0; i < N; i++)
+    ck_assert_ptr_eq (fts__cycle_find (&c, p[i].dev, p[i].ino), &ents[i]);
+  /* Room already there: nothing moves.  */
+  ck_assert_int_eq (fts__cycle_reserve (&c, 0), 0);
+  ck_assert_ptr_eq (c.slots, slots);
+  fts__cycle_free (&c);
+}
+END_TEST
+
 START_TEST (test_dev_distinguishes)
 {
   struct fts__cycle c;
@@ -254,6 +279,7 @@ cycle_suite (void)
   tcase_add_test (tc, test_many_random);
   tcase_add_test (tc, test_small_sets_every_leave);
   tcase_add_test (tc, test_find_empty);
+  tcase_add_test (tc, test_reserve);
   tcase_add_test (tc, test_dev_distinguishes);
   suite_add_tcase (s, tc);
   return s;

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <malloc.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,25 @@
 
 #include "fts.h"
 #include "fts-int.h"
+
+/* While this is set, strdup fails with ENOMEM: libfts must not need it
+   where it has no way to report a failure (see
+   test_root_links_without_memory).  Everything else here still gets
+   working copies.  */
+static bool strdup_fails;
+
+char *
+strdup (const char *s)
+{
+  if (strdup_fails)
+    {
+      errno = ENOMEM;
+      return NULL;
+    }
+  size_t size = strlen (s) + 1;
+  char *copy = malloc (size);
+  return copy ? memcpy (copy, s, size) : NULL;
+}
 
 /* The ways a tree can be walked that must all give the same answers.  */
 static const int walk_modes[] = {
@@ -573,6 +593,43 @@ START_TEST (test_logical_link_limit)
   ck_assert_str_eq (ns, unit_fmt ("NS 41 %s/s ELOOP\n", s40));
   ck_assert_ptr_nonnull (f);
   ck_assert_str_eq (f, unit_fmt ("F 41 %s/f\n", s40));
+  ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* The symbolic links in a root's own path count towards the limit too,
+   even when memory is short: root 1/s/.../s (30 links, its last
+   included) leaves 10 for the walk below it, and the entry reached
+   through the 41st is FTS_NS with ELOOP, whether or not a copy of the
+   root's path can be made.  */
+START_TEST (test_root_links_without_memory)
+{
+  int options = _i ? FTS_LOGICAL | FTS_DIRFD : FTS_LOGICAL;
+  for (int i = 1; i <= 45; i++)
+    unit_make (unit_fmt ("%d/s->../%d", i, i + 1));
+  unit_make ("46/");
+  char *root = unit_fmt ("1%0*d", 60, 0);
+  for (int i = 1; i < 61; i += 2)
+    memcpy (root + i, "/s", 2);
+  FTS *sp = open1 (root, options, NULL);
+  strdup_fails = true;
+  FTSENT *p;
+  long deepest_dir = -1;
+  const char *ns = NULL;
+  while ((p = fts_read (sp)))
+    {
+      if (p->fts_info == FTS_D && p->fts_level > deepest_dir)
+        deepest_dir = p->fts_level;
+      if (p->fts_info == FTS_NS && !ns)
+        ns = unit_fmt ("%d %ld %s", p->fts_errno, (long) p->fts_level,
+                       p->fts_name);
+    }
+  int err = errno;
+  strdup_fails = false;
+  ck_assert_int_eq (err, 0);
+  ck_assert_int_eq (deepest_dir, 10);
+  ck_assert_ptr_nonnull (ns);
+  ck_assert_str_eq (ns, unit_fmt ("%d 11 s", ELOOP));
   ck_assert_int_eq (fts_close (sp), 0);
 }
 END_TEST
@@ -1167,6 +1224,69 @@ START_TEST (test_xdev)
 }
 END_TEST
 
+/* Walk ROOT physically with OPTIONS, without a comparison function (as rm
+   walks); the lines of the entries, each FTS_DC one followed by the level
+   and name of the entry its fts_cycle points at.  */
+static const char *
+walk_cycles (const char *root, int options)
+{
+  FTS *sp = open1 (root, options, NULL);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  FTSENT *p;
+  while ((p = fts_read (sp)))
+    {
+      fputs (unit_line (p), out);
+      if (p->fts_info == FTS_DC)
+        fprintf (out, "  cycle: %d %s\n", p->fts_cycle->fts_level,
+                 p->fts_cycle->fts_name);
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  ck_assert_int_eq (fts_close (sp), 0);
+  return unit_keep (buf);
+}
+
+/* A physical walk meets a cycle only through a mount.  A directory
+   bind-mounted inside itself is FTS_DC at the mount point, its fts_cycle
+   the ancestor it repeats; and below such a mount, the walk's root met
+   again is FTS_DC too, though it is no mount point itself.  With and
+   without FTS_NOSTAT (whose directories are opened before they are
+   stat'ed).  Root only, in a mount namespace of our own.  */
+START_TEST (test_bind_mount_cycle)
+{
+  int options = access_modes[_i % N_ACCESS_MODES]
+                | (_i >= N_ACCESS_MODES ? FTS_NOSTAT : 0);
+  if (!unit_forking || geteuid () != 0)
+    {
+      unit_skip ("test_bind_mount_cycle", "needs root and CK_FORK=yes");
+      return;
+    }
+  if (unshare (CLONE_NEWNS) != 0
+      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    {
+      unit_skip ("test_bind_mount_cycle", "cannot make a mount namespace");
+      return;
+    }
+  unit_make ("top/r/m/ top/s/");
+  if (mount ("top", "top/r/m", NULL, MS_BIND, NULL) != 0)
+    {
+      unit_skip ("test_bind_mount_cycle", "cannot bind-mount");
+      return;
+    }
+  const char *top = walk_cycles ("top", options);
+  ck_assert_msg (strstr (top, "DC 2 top/r/m\n  cycle: 0 top\n"), "%s", top);
+  ck_assert_msg (!strstr (top, "top/r/m/"), "%s", top);
+  const char *r = walk_cycles ("top/r", options);
+  ck_assert_msg (strstr (r, "D 1 top/r/m\n"), "%s", r);
+  ck_assert_msg (strstr (r, "DC 2 top/r/m/r\n  cycle: 0 r\n"), "%s", r);
+  ck_assert_msg (strstr (r, "D 2 top/r/m/s\n"), "%s", r);
+  ck_assert_msg (!strstr (r, "top/r/m/r/"), "%s", r);
+  ck_assert_int_eq (umount2 ("top/r/m", MNT_DETACH), 0);
+}
+END_TEST
+
 /* ---- limits ------------------------------------------------------------- */
 
 /* Deeper than any short and any path buffer: every level once in pre-
@@ -1331,6 +1451,75 @@ START_TEST (test_large_directory_in_chunks)
   ck_assert_int_eq (lstat ("root/big/000000", &sb), remove ? -1 : 0);
   ck_assert_int_eq (lstat ("root/big", &sb), remove ? -1 : 0);
   ck_assert_int_eq (errno, remove ? ENOENT : 0);
+}
+END_TEST
+
+/* Under FTS_NOSTAT, a physical walk keeps no stat buffer for each
+   directory on the path (the caller said it needs none): a 2,000-level
+   chain costs less than 240 bytes a level at its deepest (a 144-byte
+   stat buffer in each made it more than 300).  A directory's stat is
+   whole when it is handed out in pre-order; in post-order it holds its
+   type and identity, and a file's its type, as glibc's FTS_NSOK; and
+   the parent of the entry handed out has its type and identity in its
+   stat buffer (chown's at-queue compares them).
+   (mallinfo2 counts glibc's heap only: under a sanitizer it says 0.)  */
+START_TEST (test_nostat_deep_chain)
+{
+  int options = access_modes[_i] | FTS_NOSTAT;
+  /* Deep, with full paths still below PATH_MAX (FTS_NOCHDIR).  */
+  enum { DEPTH = 2000, MAX_PER_LEVEL = 240 };
+  unit_make ("root/");
+  unit_make_chain ("root", DEPTH, "d", "f");
+  FTS *sp = open1 ("root", options, NULL);
+  size_t before = mallinfo2 ().uordblks, peak = before;
+  long dirs = 0, dps = 0, files = 0;
+  FTSENT *p;
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      struct stat want;
+      int dirfd = options & FTS_DIRFD ? libfts_dirfd (sp) : AT_FDCWD;
+      ck_assert_msg (fstatat (dirfd, p->fts_accpath, &want,
+                              AT_SYMLINK_NOFOLLOW) == 0,
+                     "%s: %s", unit_line (p), strerror (errno));
+      const struct stat *st = p->fts_statp;
+      ck_assert_ptr_nonnull (st);
+      ck_assert_msg ((st->st_mode & S_IFMT) == (want.st_mode & S_IFMT),
+                     "%s", unit_line (p));
+      const FTSENT *up = p->fts_parent;
+      if (p->fts_level > 0)
+        ck_assert_msg (S_ISDIR (up->fts_statp->st_mode)
+                       && up->fts_statp->st_dev == up->fts_dev
+                       && up->fts_statp->st_ino == up->fts_ino,
+                       "%s: the parent's stat is another's", unit_line (p));
+      if (p->fts_info == FTS_D)
+        {
+          ck_assert (st->st_mode == want.st_mode);
+          ck_assert (st->st_uid == want.st_uid);
+          ck_assert (st->st_mtim.tv_sec == want.st_mtim.tv_sec);
+          dirs++;
+          if (mallinfo2 ().uordblks > peak)
+            peak = mallinfo2 ().uordblks;
+        }
+      else if (p->fts_info == FTS_DP)
+        {
+          ck_assert (st->st_dev == want.st_dev && st->st_ino == want.st_ino);
+          ck_assert (st->st_nlink == want.st_nlink);
+          ck_assert (p->fts_dev == want.st_dev && p->fts_ino == want.st_ino);
+          dps++;
+        }
+      else
+        {
+          ck_assert_msg (p->fts_info == FTS_NSOK, "%s", unit_line (p));
+          files++;
+        }
+    }
+  ck_assert_msg (errno == 0, "fts_read: %s", strerror (errno));
+  ck_assert_int_eq (dirs, DEPTH + 1);
+  ck_assert_int_eq (dps, DEPTH + 1);
+  ck_assert_int_eq (files, DEPTH + 1);
+  unit_check_msg ((peak - before) / DEPTH < MAX_PER_LEVEL,
+                  "%zu bytes a level", (peak - before) / DEPTH);
+  ck_assert_int_eq (fts_close (sp), 0);
 }
 END_TEST
 
@@ -1506,6 +1695,7 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_cycle, 0, 2);
   tcase_add_loop_test (tc, test_logical_link_limit, 0, 2);
+  tcase_add_loop_test (tc, test_root_links_without_memory, 0, 2);
   tcase_add_loop_test (tc, test_seedot, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_seedot_nested, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_nostat, 0, N_ACCESS_MODES);
@@ -1550,10 +1740,12 @@ add_api_cases (Suite *s)
   tcase_add_test (tc, test_close_restores_cwd);
   tcase_add_test (tc, test_dirfd_roots_and_errors);
   tcase_add_loop_test (tc, test_xdev, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_bind_mount_cycle, 0, 2 * N_ACCESS_MODES);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("limits");
   tcase_add_loop_test (tc, test_deep_tree, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_nostat_deep_chain, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_rlimit_nofile, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_vanishing_entries, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_large_directory_in_chunks, 0, 2);
