@@ -199,7 +199,9 @@ advance (struct libfts_walk *w)
       e->cur = n->em_up;
       fts__walk_free_node (w, n);
     }
-  atomic_store (&e->at, e->cur);
+  /* Where the threads that choose a task look (take_task): the
+     directory the cursor is in, a slice's parent for a slice.  */
+  atomic_store (&e->at, e->cur->slice ? e->cur->parent : e->cur);
   if (wake)
     wake_held_back (w);
 }

@@ -159,8 +159,9 @@ struct fts__wemit
   bool broken;                     /* out of memory for a path: stopped */
   atomic_size_t backlog;           /* bytes of reports queued, not yet
                                       delivered */
-  _Atomic (struct fts__wnode *) at;  /* CUR, for the threads that choose
-                                      a task */
+  _Atomic (struct fts__wnode *) at;  /* CUR's directory, for the threads
+                                      that choose a task, which only
+                                      compare it: it may be freed */
   libfts_walk_report_fn report;
   void *arg;
 };

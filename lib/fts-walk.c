@@ -294,7 +294,7 @@ pop_task (struct libfts_walk *w)
   return n;
 }
 
-/* Whether task N is AT or below it.  */
+/* Whether task N is AT or below it (AT is not read).  */
 static bool
 at_or_below (const struct fts__wnode *n, const struct fts__wnode *at)
 {
@@ -318,9 +318,8 @@ take_task (struct libfts_walk *w)
       || atomic_load_explicit (&w->em.backlog, memory_order_relaxed)
          <= FTS__WALK_BACKLOG)
     return pop_task (w);
+  /* Only compared: the emitter may free it meanwhile.  */
   const struct fts__wnode *at = atomic_load (&w->em.at);
-  if (at->slice)
-    at = at->parent;
   for (struct fts__wnode **p = &w->tasks; *p; p = &(*p)->next_task)
     if (at_or_below (*p, at))
       {
