@@ -336,31 +336,6 @@ warn_surprise (struct chmod_options const *x, char const *file,
          new_perms + 1, naive_perms + 1);
 }
 
-/* Refuse FILE, which is '/' or resolves to it, under --preserve-root.  */
-static void
-warn_root (char const *file)
-{
-  if (strcmp (file, "/") == 0)
-    error (0, 0, _("it is dangerous to operate recursively on %s"),
-           quoteaf (file));
-  else
-    error (0, 0, _("it is dangerous to operate recursively on %s (same as %s)"),
-           quoteaf_n (0, file), quoteaf_n (1, "/"));
-  error (0, 0, _("use --no-preserve-root to override this failsafe"));
-}
-
-/* The warning for FILE, a directory that is its own ancestor.  */
-static void
-warn_cycle (char const *file)
-{
-  error (0, 0, _("\
-WARNING: Circular directory structure.\n\
-This almost certainly means that you have a corrupted file system.\n\
-NOTIFY YOUR SYSTEM MANAGER.\n\
-The following directory is part of the cycle:\n  %s\n"),
-         quotef (file));
-}
-
 /* Say message CODE (with ERR and VALUE, as enum chmod_message tells)
    about FILE, as X says how: on the thread that prints, one message at
    a time.  */
@@ -389,7 +364,7 @@ speak (struct chmod_options const *x, char const *file, int code, int err,
       warn_cycle (file);
       break;
     case M_DANGEROUS_ROOT:
-      warn_root (file);
+      warn_dangerous_root (file);
       break;
     case M_CHANGE_FAILED:
       error (0, err, _("changing permissions of %s"), quoteaf (file));

@@ -483,12 +483,7 @@ cycle (struct du_walk *w, FTSENT const *ent)
       || ((opts & FTS_COMFOLLOW) && libfts_level (ent) == 0)
       || mount_point_in_cycle (w, ent))
     return DU_OK;
-  error (0, 0, _("\
-WARNING: Circular directory structure.\n\
-This almost certainly means that you have a corrupted file system.\n\
-NOTIFY YOUR SYSTEM MANAGER.\n\
-The following directory is part of the cycle:\n  %s\n"),
-         quotef (ent->fts_path));
+  warn_cycle (ent->fts_path);
   return DU_ERROR;
 }
 
@@ -1097,12 +1092,7 @@ pw_say (struct libfts_walk_report const *r, void *arg)
       s = DU_ERROR;
       break;
     case DU_R_CYCLE:
-      error (0, 0, _("\
-WARNING: Circular directory structure.\n\
-This almost certainly means that you have a corrupted file system.\n\
-NOTIFY YOUR SYSTEM MANAGER.\n\
-The following directory is part of the cycle:\n  %s\n"),
-             quotef (r->path));
+      warn_cycle (r->path);
       s = DU_ERROR;
       break;
     case LIBFTS_WALK_FAILED:

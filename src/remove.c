@@ -474,13 +474,7 @@ excise (struct walk *w, FTSENT *ent, bool is_dir, int read_errno)
 static enum RM_status
 refuse_root (FTSENT const *ent)
 {
-  if (strcmp (ent->fts_path, "/") == 0)
-    error (0, 0, _("it is dangerous to operate recursively on %s"),
-           quoteaf (ent->fts_path));
-  else
-    error (0, 0, _("it is dangerous to operate recursively on %s (same as %s)"),
-           quoteaf_n (0, ent->fts_path), quoteaf_n (1, "/"));
-  error (0, 0, _("use --no-preserve-root to override this failsafe"));
+  warn_dangerous_root (ent->fts_path);
   return RM_ERROR;
 }
 
@@ -639,25 +633,13 @@ remove_file (struct walk *w, FTSENT *ent)
   return s == RM_OK ? excise (w, ent, false, 0) : s;
 }
 
-/* Say that the directory PATH is part of a cycle.  */
-static void
-warn_cycle_of (char const *path)
-{
-  error (0, 0, _("\
-WARNING: Circular directory structure.\n\
-This almost certainly means that you have a corrupted file system.\n\
-NOTIFY YOUR SYSTEM MANAGER.\n\
-The following directory is part of the cycle:\n  %s\n"),
-         quotef (path));
-}
-
 /* FTS_DC: ENT is a directory that is also one of its ancestors (a bind
    mount of a directory inside itself, or a corrupted file system).  It is
    not entered, and its ancestors are kept silently.  */
 static enum RM_status
-warn_cycle (FTSENT *ent)
+cycle (FTSENT *ent)
 {
-  warn_cycle_of (ent->fts_path);
+  warn_cycle (ent->fts_path);
   mark_ancestors (ent);
   return RM_ERROR;
 }
@@ -689,7 +671,7 @@ visit (struct walk *w, FTSENT *ent)
     case FTS_NSOK: case FTS_NS:
       return remove_file (w, ent);
     case FTS_DC:
-      return warn_cycle (ent);
+      return cycle (ent);
     case FTS_ERR:
       return report_traversal_error (ent);
     default:                    /* FTS_DOT, FTS_INIT, FTS_W: never here */
@@ -816,14 +798,7 @@ pr_say (struct libfts_walk_report const *r, void *arg)
              quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, path));
       break;
     case PR_DANGEROUS_ROOT:
-      if (strcmp (path, "/") == 0)
-        error (0, 0, _("it is dangerous to operate recursively on %s"),
-               quoteaf (path));
-      else
-        error (0, 0,
-               _("it is dangerous to operate recursively on %s (same as %s)"),
-               quoteaf_n (0, path), quoteaf_n (1, "/"));
-      error (0, 0, _("use --no-preserve-root to override this failsafe"));
+      warn_dangerous_root (path);
       break;
     case PR_PARENT_STAT_FAILED:
       {
@@ -843,7 +818,7 @@ pr_say (struct libfts_walk_report const *r, void *arg)
              quoteaf (path));
       break;
     case PR_CYCLE:
-      warn_cycle_of (path);
+      warn_cycle (path);
       break;
     case PR_TRAVERSAL_FAILED:
       error (0, r->err, _("traversal failed: %s"), quotef (path));

@@ -22,9 +22,11 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "error.h"
 #include "gettext.h"
+#include "quotearg.h"
 #include "xalloc.h"
 
 #define _(msgid) gettext (msgid)
@@ -56,4 +58,29 @@ finish_walk (FTS *fts, int read_err, bool quiet)
       ok = false;
     }
   return ok;
+}
+
+void
+warn_dangerous_root (char const *file)
+{
+  enum quoting_style q = shell_escape_always_quoting_style;
+
+  if (strcmp (file, "/") == 0)
+    error (0, 0, _("it is dangerous to operate recursively on %s"),
+           quotearg_style (q, file));
+  else
+    error (0, 0, _("it is dangerous to operate recursively on %s (same as %s)"),
+           quotearg_n_style (0, q, file), quotearg_n_style (1, q, "/"));
+  error (0, 0, _("use --no-preserve-root to override this failsafe"));
+}
+
+void
+warn_cycle (char const *file)
+{
+  error (0, 0, _("\
+WARNING: Circular directory structure.\n\
+This almost certainly means that you have a corrupted file system.\n\
+NOTIFY YOUR SYSTEM MANAGER.\n\
+The following directory is part of the cycle:\n  %s\n"),
+         quotearg_n_style_colon (0, shell_escape_quoting_style, file));
 }

@@ -34,4 +34,12 @@ FTS *open_walk (char *const *files, int options);
    "fts_close failed" if that fails.  Returns true if nothing failed.  */
 bool finish_walk (FTS *fts, int read_err, bool quiet);
 
+/* Say that FILE, an operand that is '/' or resolves to it, is refused
+   under --preserve-root, as GNU's programs say it.  */
+void warn_dangerous_root (char const *file);
+
+/* Say that the directory FILE is part of a cycle, as GNU's programs say
+   it.  */
+void warn_cycle (char const *file);
+
 #endif /* LIBFTS_WALK_UTIL_H */
