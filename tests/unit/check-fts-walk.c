@@ -2358,24 +2358,6 @@ count_tasks (void)
   return n;
 }
 
-/* Start and join a thread: a runtime (a sanitizer's) may start a helper
-   thread of its own at the first pthread_create, which must not count as
-   one of the walk's.  */
-static void *
-do_nothing (void *arg)
-{
-  return arg;
-}
-
-static int
-tasks_before_walk (void)
-{
-  pthread_t t;
-  ck_assert_int_eq (pthread_create (&t, NULL, do_nothing, NULL), 0);
-  ck_assert_int_eq (pthread_join (t, NULL), 0);
-  return count_tasks ();
-}
-
 /* Whether the thread TID is still in /proc: a joined thread may linger
    there a moment, so give it a second.  */
 static bool
@@ -2389,6 +2371,28 @@ thread_lingers (pid_t tid)
       usleep (10000);
     }
   return true;
+}
+
+/* Start and join a thread: a runtime (a sanitizer's) may start a helper
+   thread of its own at the first pthread_create, which must not count as
+   one of the walk's.  The joined thread itself must be gone from /proc
+   before counting, or it would count as one of those there before.  */
+static void *
+note_tid (void *arg)
+{
+  *(pid_t *) arg = gettid ();
+  return arg;
+}
+
+static int
+tasks_before_walk (void)
+{
+  pthread_t t;
+  pid_t tid = 0;
+  ck_assert_int_eq (pthread_create (&t, NULL, note_tid, &tid), 0);
+  ck_assert_int_eq (pthread_join (t, NULL), 0);
+  ck_assert_msg (!thread_lingers (tid), "thread %d still there", (int) tid);
+  return count_tasks ();
 }
 
 enum { MAX_TIDS = 1100 };
