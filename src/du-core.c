@@ -615,19 +615,19 @@ visit (struct du_walk *w, FTSENT *ent)
       count_entry (w, ent, true);
       return DU_OK;
     case FTS_DNR:
-      /* Unreadable: its own size is known, and counts.  */
+      /* Unreadable: its own size is known, and counts.  The message
+         comes before its line, as GNU du's.  */
+      if (!vanished (ent))
+        error (0, ent->fts_errno, _("cannot read directory %s"),
+               quoteaf (ent->fts_path));
       count_entry (w, ent, true);
       remember_uncounted (w, ent->fts_statp);
-      if (vanished (ent))
-        return DU_OK;
-      error (0, ent->fts_errno, _("cannot read directory %s"),
-             quoteaf (ent->fts_path));
-      return DU_ERROR;
+      return vanished (ent) ? DU_OK : DU_ERROR;
     case FTS_ERR:
       /* Read part way: what was read counts.  */
+      error (0, ent->fts_errno, "%s", quotef (ent->fts_path));
       count_entry (w, ent, true);
       remember_uncounted (w, ent->fts_statp);
-      error (0, ent->fts_errno, "%s", quotef (ent->fts_path));
       return DU_ERROR;
     case FTS_D: case FTS_DC: case FTS_F: case FTS_SL: case FTS_SLNONE:
     case FTS_DEFAULT: case FTS_NS:
@@ -1036,12 +1036,13 @@ pr_file (struct du_walk *w, struct libfts_walk_report const *r,
 
 /* REPORT about a directory: count its files, then itself, as the
    sequential walk does when it leaves it; say why it was not read to its
-   end, if it was not.  */
+   end, if it was not, before its line.  */
 static enum du_status
 pr_dir (struct du_walk *w, struct libfts_walk_report const *r,
         struct du_rdata const *d)
 {
   size_t level = r->level;
+  bool vanished = r->info == FTS_DNR && r->err == ENOENT && 0 < r->level;
 
   if (d->files.inodes)
     {
@@ -1051,6 +1052,10 @@ pr_dir (struct du_walk *w, struct libfts_walk_report const *r,
       sum_add (&w->lvl[level + 1].ent, &d->files);
       sum_add (w->total, &d->files);
     }
+  if (r->info == FTS_ERR)
+    error (0, r->err, "%s", quotef (r->path));
+  else if (r->info == FTS_DNR && !vanished)
+    error (0, r->err, _("cannot read directory %s"), quoteaf (r->path));
   count_at (w, level, r->path, &d->own, true);
   if (r->info == FTS_DP)
     return DU_OK;
@@ -1059,13 +1064,7 @@ pr_dir (struct du_walk *w, struct libfts_walk_report const *r,
   pthread_mutex_lock (&w->lock);
   remember_uncounted (w, &st);
   pthread_mutex_unlock (&w->lock);
-  if (r->info == FTS_ERR)
-    error (0, r->err, "%s", quotef (r->path));
-  else if (r->err == ENOENT && 0 < r->level)
-    return DU_OK;                   /* vanished */
-  else
-    error (0, r->err, _("cannot read directory %s"), quoteaf (r->path));
-  return DU_ERROR;
+  return vanished ? DU_OK : DU_ERROR;
 }
 
 /* REPORT of the parallel walk: count and print in the sequential order.  */

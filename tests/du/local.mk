@@ -18,6 +18,7 @@ du_shell_tests = \
   tests/du/dereference-args.sh \
   tests/du/dereference-symlink-limit.sh \
   tests/du/dereference.sh \
+  tests/du/errors-between-lines.sh \
   tests/du/exclude.sh \
   tests/du/files0-from-counted.sh \
   tests/du/files0-from-endless.sh \
