@@ -42,6 +42,7 @@ struct wentry
   struct fts__wnode *list;         /* whose report list E's reports join,
                                       when not NODE's: a slice's */
   bool child;                      /* E is an entry of NODE, not NODE */
+  struct fts__wbatch *batch;       /* where its reports wait, or null */
   struct stat st;
 };
 
@@ -57,6 +58,7 @@ struct wctx
   struct fts__wnode *list;         /* the slice whose entries it visits */
   bool sharing;                    /* it visits a slice (unordered walks,
                                       which have no slice lists) */
+  struct fts__wbatch batch;        /* its reports on the run it visits */
 };
 
 static bool
@@ -197,6 +199,7 @@ entry_of_node (struct wentry *e, struct libfts_walk *w, struct fts__wnode *n,
   e->node = n;
   e->list = NULL;
   e->child = false;
+  e->batch = NULL;
   e->pub.dirfd = pfd;
   e->pub.name = n->name;
   e->pub.namelen = n->namelen;
@@ -485,13 +488,14 @@ push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
 }
 
 /* Queue C, a subdirectory found at this point of D's entries, in D's report
-   list, or LIST's, a slice of it (ordered walks).  */
+   list, or CTX->list's, a slice of it (ordered walks), after what CTX
+   reported before it.  */
 static void
-queue_subdir (struct libfts_walk *w, struct fts__wnode *d,
-              struct fts__wnode *list, struct fts__wnode *c)
+queue_subdir (struct wctx *ctx, struct fts__wnode *d, struct fts__wnode *c)
 {
-  if (w->em.ordered)
-    fts__wemit_add (w, list ? list : d, &c->hdr);
+  if (ctx->w->em.ordered)
+    fts__wemit_batch (ctx->w, &ctx->batch, ctx->list ? ctx->list : d,
+                      &c->hdr);
 }
 
 /* NAME in D (open on DFD) turned out to be a directory although d_type
@@ -508,7 +512,7 @@ late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
       return;
     }
   atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
-  queue_subdir (w, d, ctx->list, c);
+  queue_subdir (ctx, d, c);
   push_tasks (w, &c, 1);
 }
 
@@ -526,6 +530,7 @@ visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
   e.node = d;
   e.list = ctx->list;
   e.child = true;
+  e.batch = w->em.ordered ? &ctx->batch : NULL;
   e.pub.dirfd = dfd;
   e.pub.name = name;
   e.pub.namelen = strlen (name);
@@ -562,7 +567,7 @@ visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
 /* Visit entries FROM to TO (excluded) of DIR's chunk of D (open on DFD)
    that are not subdirectories, and queue the subdirectories (KIDS, from
    push_subdirs, from the one at KID) in their places, in D's report list
-   or in the slice's CTX->list.  */
+   or in the slice's CTX->list: all in CTX->batch, added by the end.  */
 static void
 visit_range (struct wctx *ctx, struct fts__wnode *d, int dfd,
              const struct fts__dir *dir, size_t from, size_t to,
@@ -573,10 +578,11 @@ visit_range (struct wctx *ctx, struct fts__wnode *d, int dfd,
     {
       const struct fts__dent *de = &dir->ents[i];
       if (de->type == DT_DIR)
-        queue_subdir (w, d, ctx->list, kids[kid++]);
+        queue_subdir (ctx, d, kids[kid++]);
       else
         visit_file (ctx, d, dfd, fts__dent_name (dir, de), de);
     }
+  fts__wemit_flush (w, &ctx->batch);
 }
 
 /* Visit slice K of share S: its entries, its report list finished.  */
@@ -1007,9 +1013,12 @@ work (struct wctx *ctx, bool caller)
         {
           /* The emitter wakes those held back by the backlog when it
              shrinks or moves on (fts-walk-emit.c).  */
+          bool held = w->tasks != NULL;
           w->idle++;
+          w->held += held;
           pthread_cond_wait (&w->wake, &w->lock);
           w->idle--;
+          w->held -= held;
           continue;
         }
       pthread_mutex_unlock (&w->lock);
@@ -1191,7 +1200,13 @@ libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
   r->name[namelen] = '\0';
   if (size)
     memcpy ((char *) r + fts__wreport_data_offset (namelen), data, size);
-  return fts__wemit_add (e->w, e->list ? e->list : e->node, &r->hdr);
+  struct fts__wnode *n = e->list ? e->list : e->node;
+  if (e->batch)
+    {
+      fts__wemit_batch (e->w, e->batch, n, &r->hdr);
+      return 0;
+    }
+  return fts__wemit_add (e->w, n, &r->hdr);
 }
 
 int

@@ -317,6 +317,9 @@ struct libfts_walk_report
                              given, aligned for any type; null for
                              libfts_walk_report */
   size_t size;            /* its size in bytes */
+  int more;               /* not 0: another report is ready and comes
+                             next, at once (a REPORT that writes may
+                             flush its output only after the last) */
 };
 
 /* Code of the report that says the walk cannot go on (a directory that

@@ -135,6 +135,14 @@ sum_add (struct du_sum *a, struct du_sum const *b)
     a->tmax = b->tmax;
 }
 
+/* Whether du_print leaves its line in stdout's buffer: while the
+   parallel walk delivers a run of reports, whose last flushes them all
+   (one write for a directory's files rather than one for each; what a
+   line waits for is the lines ready behind it, never the walk).  Error
+   messages flush stdout first (error), so that they come between the
+   same lines as GNU du's.  */
+static bool output_held;
+
 /* Write what the last output call left in the buffer, and exit with
    status 1 if it cannot be written, saying why.  Newer GNU du than 9.1
    exits here, at once, rather than after walking the whole tree.  The
@@ -186,7 +194,8 @@ du_print (struct du_options const *x, struct du_sum const *s,
       print_time (x, s->tmax);
     }
   printf ("\t%s%c", name, x->null_terminate ? '\0' : '\n');
-  flush_or_die ();
+  if (!output_held)
+    flush_or_die ();
 }
 
 /* NAME as the line of its entry shows it: quoted in X's style (newer GNU
@@ -1075,6 +1084,7 @@ pw_say (struct libfts_walk_report const *r, void *arg)
   struct du_rdata const *d = r->data;
   enum du_status s = DU_OK;
 
+  output_held = r->more;
   switch (r->code)
     {
     case DU_R_FILE:
@@ -1101,6 +1111,9 @@ pw_say (struct libfts_walk_report const *r, void *arg)
       s = DU_ERROR;
       break;
     }
+  output_held = false;
+  if (!r->more)
+    flush_or_die ();
   if (s != DU_OK)
     pw_update (w, s);
   return 0;

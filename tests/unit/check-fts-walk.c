@@ -950,7 +950,7 @@ report_count (const struct libfts_walk_report *r, void *arg)
 }
 
 /* While the reports are slow to be delivered, the threads do not walk
-   ahead without bound: with 128 KiB of reports waiting, they take only
+   ahead without bound: with 256 KiB of reports waiting, they take only
    the tasks that let the reports go on.  30 directories of 200 files:
    6,000 reports of 1 KiB that would otherwise all wait.  */
 START_TEST (test_backlog_bounded)
@@ -962,10 +962,10 @@ START_TEST (test_backlog_bounded)
                               KEEP_THRESHOLD, false);
   ck_assert_int_eq (walk_run (w, visit_heavy_report, report_count, &b.c), 0);
   ck_assert_int_eq (atomic_load (&b.delivered), atomic_load (&b.made));
-  /* 128 reports (of 1 KiB and a few bytes) up to the bound, and what each
+  /* 256 reports (of 1 KiB and a few bytes) up to the bound, and what each
      of the 4 threads adds while it finishes the directory it is in
      (200 files and the directory).  */
-  ck_assert_msg (atomic_load (&b.most) <= 128 + 4 * 202,
+  ck_assert_msg (atomic_load (&b.most) <= 256 + 4 * 202,
                  "%ld reports waited at once", atomic_load (&b.most));
 }
 END_TEST
@@ -1176,6 +1176,46 @@ START_TEST (test_report_data)
                     0);
   assert_same_lines (expected, log_text (&c.reports, false),
                      "reports with data");
+}
+END_TEST
+
+struct more_ctx
+{
+  struct ctx c;
+  long reports, more;           /* REPORT's calls, those with more */
+  int last_more;                /* the last call's */
+};
+
+/* REPORT: count the reports that say another follows.  */
+static int
+report_more (const struct libfts_walk_report *r, void *arg)
+{
+  struct more_ctx *m = arg;
+  m->reports++;
+  m->more += r->more != 0;
+  m->last_more = r->more;
+  return 0;
+}
+
+/* A report says whether another is ready behind it: the last never
+   does; with ORDERED, runs of a directory's files do (they are queued
+   together); unordered reports never do (variant 1).  */
+START_TEST (test_report_more)
+{
+  bool ordered = VARIANT (_i) == 0;
+  unit_make ("root/");
+  make_wide ("root", 1, 3, 200);
+  struct more_ctx m = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (root_only, ordered ? LIBFTS_WALK_ORDERED : 0,
+                              THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_report_all, report_more, &m.c), 0);
+  /* root and g00 twice, 3 directories twice, 600 files.  */
+  ck_assert_int_eq (m.reports, 2 * 5 + 600);
+  ck_assert_int_eq (m.last_more, 0);
+  if (ordered)
+    ck_assert_int_ge (m.more, 600 / 2);
+  else
+    ck_assert_int_eq (m.more, 0);
 }
 END_TEST
 
@@ -3229,6 +3269,7 @@ walk_suite (void)
   add_threaded (tc, test_unordered_reports, 1);
   add_threaded (tc, test_null_report, 1);
   add_threaded (tc, test_report_data, 1);
+  add_threaded (tc, test_report_more, 2);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("stop");
