@@ -71,7 +71,10 @@ struct fts__wnode
 {
   struct fts__witem hdr;           /* in its parent's report list */
   struct fts__wnode *parent;       /* the roots: the walk's top */
-  struct fts__wnode *next_task;    /* in the task stack */
+  struct fts__wnode *task_child;   /* in the task heap: its first child, */
+  struct fts__wnode *task_next;    /* its next sibling, */
+  struct fts__wnode *task_prev;    /* and the one whose child or next
+                                      sibling it is (null: the top) */
   struct fts__wnode *lru_prev;     /* open and unpinned: in the LRU */
   struct fts__wnode *lru_next;
   struct fts__wnode *all_prev;     /* every live record (for the end) */
@@ -83,6 +86,9 @@ struct fts__wnode
   dev_t root_dev;
   ino_t ino;                       /* d_ino until entered, then st_ino */
   long level;
+  unsigned long seq;               /* its place among its parent's
+                                      subdirectories (for the tasks) */
+  atomic_ulong nkids;              /* records made below it so far */
   size_t em_base;                  /* emitter: its parent's path length */
   struct fts__wnode *em_up;        /* emitter: the list it was entered
                                       from (its parent's, or a slice's of
@@ -261,9 +267,10 @@ struct libfts_walk
   libfts_walk_visit_fn visit;
   void *arg;
 
-  pthread_mutex_t lock;            /* the task stack, threads, the end */
+  pthread_mutex_t lock;            /* the tasks, threads, the end */
   pthread_cond_t wake;
-  struct fts__wnode *tasks;        /* LIFO: the walk stays depth-first */
+  struct fts__wnode *tasks;        /* a pairing heap: the first in a
+                                      sequential walk's order first */
   struct fts__wshare *shares;      /* chunks whose slices wait for threads */
   pthread_cond_t share_done;       /* a share lost its last helper */
   size_t ntasks;

@@ -9,8 +9,9 @@
    names.  A directory is finished when its own reading and every
    subdirectory are: whichever thread finishes the last of them visits it
    in post-order, through its parent's descriptor, and goes on up.  Tasks
-   wait on one LIFO stack, so the walk stays depth first and the set of
-   waiting records small.  Threads start lazily, when two directories wait
+   wait in one heap, ordered as a sequential walk meets them: the walk
+   stays depth first, the set of waiting records small, and the threads
+   read first the directories whose reports are due.  Threads start lazily, when two directories wait
    and no thread is idle: a walk of one small directory starts none.
 
    The roots are walked one after another (each with all the threads), so
@@ -93,10 +94,13 @@ node_new (struct libfts_walk *w, struct fts__wnode *parent, const char *name,
   n->parent = parent;
   n->tail = &n->head;
   n->level = parent->level + 1;
+  n->seq = atomic_fetch_add_explicit (&parent->nkids, 1,
+                                      memory_order_relaxed);
   n->root_dev = parent->root_dev;
   n->ino = ino;
   n->fd = -1;
   atomic_init (&n->pending, 1);
+  atomic_init (&n->nkids, 0);
   atomic_init (&n->flagged, 0);
   atomic_init (&n->below, 0);
 
@@ -263,17 +267,103 @@ start_worker (struct libfts_walk *w)
   pthread_sigmask (SIG_SETMASK, &old, NULL);
 }
 
-/* Push the K records of KIDS as tasks, the first to be taken first.  */
+/* ---- the tasks ------------------------------------------------------------ */
+
+/* The tasks wait in a pairing heap ordered as a sequential walk meets
+   them, so that the threads read first what the reports wait for (an
+   ordered walk's emitter delivers in that order; taking the task pushed
+   last, as a stack does, sent threads into later subtrees while the
+   reports waited for an earlier one).  */
+
+/* How far task_before climbs the tree before it gives up and takes the
+   deeper task first: so that a comparison costs little on a deep tree.  */
+enum { TASK_CLIMB_MAX = 64 };
+
+/* Whether task A comes before task B in a sequential walk: an ancestor
+   before what is below it, else the order of the subdirectories at the
+   level where their paths part.  */
+static bool
+task_before (const struct fts__wnode *a, const struct fts__wnode *b)
+{
+  const struct fts__wnode *p = a, *q = b;
+  int steps = 0;
+  for (; p->level > q->level; p = p->parent)
+    if (++steps > TASK_CLIMB_MAX)
+      return a->level > b->level;
+  for (; q->level > p->level; q = q->parent)
+    if (++steps > TASK_CLIMB_MAX)
+      return a->level > b->level;
+  if (p == q)
+    return a->level < b->level;          /* one is the other's ancestor */
+  for (; p->parent != q->parent; p = p->parent, q = q->parent)
+    if (++steps > TASK_CLIMB_MAX)
+      return a->level > b->level;
+  return p->seq < q->seq;
+}
+
+/* The heap of A and B, two heaps (roots without siblings).  */
+static struct fts__wnode *
+task_meld (struct fts__wnode *a, struct fts__wnode *b)
+{
+  if (!a)
+    return b;
+  if (!b)
+    return a;
+  if (task_before (b, a))
+    {
+      struct fts__wnode *t = a;
+      a = b;
+      b = t;
+    }
+  b->task_next = a->task_child;
+  if (b->task_next)
+    b->task_next->task_prev = b;
+  a->task_child = b;
+  b->task_prev = a;
+  return a;
+}
+
+/* The heap of the sibling list FIRST: melded in pairs from the first,
+   then the pairs from the last.  */
+static struct fts__wnode *
+task_merge_pairs (struct fts__wnode *first)
+{
+  struct fts__wnode *pairs = NULL;
+  while (first)
+    {
+      struct fts__wnode *a = first, *b = a->task_next;
+      first = b ? b->task_next : NULL;
+      a->task_next = NULL;
+      if (b)
+        b->task_next = NULL;
+      struct fts__wnode *m = task_meld (a, b);
+      m->task_next = pairs;
+      pairs = m;
+    }
+  struct fts__wnode *heap = NULL;
+  while (pairs)
+    {
+      struct fts__wnode *m = pairs;
+      pairs = m->task_next;
+      m->task_next = NULL;
+      heap = task_meld (heap, m);
+    }
+  if (heap)
+    heap->task_prev = NULL;
+  return heap;
+}
+
+/* Push the K records of KIDS as tasks.  */
 static void
 push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k)
 {
   if (k == 0)
     return;
   pthread_mutex_lock (&w->lock);
-  for (size_t i = k; i-- > 0;)
+  for (size_t i = 0; i < k; i++)
     {
-      kids[i]->next_task = w->tasks;
-      w->tasks = kids[i];
+      kids[i]->task_child = kids[i]->task_next = kids[i]->task_prev = NULL;
+      w->tasks = task_meld (w->tasks, kids[i]);
     }
   w->ntasks += k;
   if (w->idle)
@@ -288,13 +378,48 @@ push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k)
   pthread_mutex_unlock (&w->lock);
 }
 
+/* Take task N out of the heap.  Lock held.  */
 static struct fts__wnode *
-pop_task (struct libfts_walk *w)
+take_out (struct libfts_walk *w, struct fts__wnode *n)
 {
-  struct fts__wnode *n = w->tasks;
-  w->tasks = n->next_task;
+  struct fts__wnode *below = task_merge_pairs (n->task_child);
+  if (n == w->tasks)
+    w->tasks = below;
+  else
+    {
+      struct fts__wnode *p = n->task_prev;
+      if (p->task_child == n)
+        p->task_child = n->task_next;
+      else
+        p->task_next = n->task_next;
+      if (n->task_next)
+        n->task_next->task_prev = p;
+      w->tasks = task_meld (w->tasks, below);
+    }
+  n->task_child = n->task_next = n->task_prev = NULL;
   w->ntasks--;
   return n;
+}
+
+/* The task after N in a walk of the heap, depth first, without a stack:
+   N's child, else N's next sibling, else that of the nearest node above
+   it whose child list it is in; null after the last.  */
+static struct fts__wnode *
+task_walk_next (struct fts__wnode *n)
+{
+  if (n->task_child)
+    return n->task_child;
+  for (;;)
+    {
+      if (n->task_next)
+        return n->task_next;
+      /* Up to the node whose child list N is in.  */
+      while (n->task_prev && n->task_prev->task_child != n)
+        n = n->task_prev;
+      n = n->task_prev;
+      if (!n)
+        return NULL;
+    }
 }
 
 /* Whether task N is AT or below it (AT is not read).  */
@@ -310,9 +435,9 @@ at_or_below (const struct fts__wnode *n, const struct fts__wnode *at)
     }
 }
 
-/* The task to take next, out of the stack: its top; or, while too many
-   reports wait for their turn, the first task at or below the directory
-   whose reports are being delivered (a slice's: its directory); null
+/* The task to take next: the first; or, while too many reports wait for
+   their turn, the first at or below the directory whose reports are being
+   delivered (a slice's: its directory), one that lets them go on; null
    when there is none.  Lock held.  */
 static struct fts__wnode *
 take_task (struct libfts_walk *w)
@@ -320,17 +445,16 @@ take_task (struct libfts_walk *w)
   if (!w->em.ordered
       || atomic_load_explicit (&w->em.backlog, memory_order_relaxed)
          <= FTS__WALK_BACKLOG)
-    return pop_task (w);
+    return take_out (w, w->tasks);
   /* Only compared: the emitter may free it meanwhile.  */
   const struct fts__wnode *at = atomic_load (&w->em.at);
-  for (struct fts__wnode **p = &w->tasks; *p; p = &(*p)->next_task)
-    if (at_or_below (*p, at))
-      {
-        struct fts__wnode *n = *p;
-        *p = n->next_task;
-        w->ntasks--;
-        return n;
-      }
+  /* The first task almost always; another where the order of the heap
+     is not the walk's (a subdirectory d_type did not tell, a comparison
+     cut short on a deep tree), looked for in all of them, so that the
+     reports are never left waiting for a task nobody may take.  */
+  for (struct fts__wnode *n = w->tasks; n; n = task_walk_next (n))
+    if (at_or_below (n, at))
+      return take_out (w, n);
   return NULL;
 }
 

@@ -970,6 +970,59 @@ START_TEST (test_backlog_bounded)
 }
 END_TEST
 
+/* REPORT: as report_count, and log the report.  */
+static int
+report_count_log (const struct libfts_walk_report *r, void *arg)
+{
+  report_count (r, arg);
+  return report_log (r, &((struct backlog_ctx *) arg)->c);
+}
+
+/* The name of ROOT's entry that readdir gives first.  */
+static const char *
+first_entry (const char *root)
+{
+  DIR *d = opendir (root);
+  ck_assert_ptr_nonnull (d);
+  const char *name = NULL;
+  struct dirent *e;
+  while (!name && (e = readdir (d)))
+    if (e->d_name[0] != '.')
+      name = unit_fmt ("%s", e->d_name);
+  closedir (d);
+  ck_assert_ptr_nonnull (name);
+  return name;
+}
+
+/* Reports held back on two chains of 100 levels, deeper than the
+   threads' ordering of tasks looks (64 levels, beyond which it guesses:
+   the deeper task first): the one delivered first has a side directory of
+   40 files and 10 files at every level, the other one file a level.  The
+   walk ends, every report delivered, in the sequential order.  */
+START_TEST (test_backlog_deep)
+{
+  unit_make ("root/x/ root/y/");
+  const char *first = first_entry ("root");
+  const char *second = strcmp (first, "x") == 0 ? "y" : "x";
+  char *level = unit_fmt ("s/");
+  for (int i = 0; i < 40; i++)
+    level = unit_fmt ("%s s/f%02d", level, i);
+  for (int i = 0; i < 10; i++)
+    level = unit_fmt ("%s g%d", level, i);
+  unit_make_chain (unit_fmt ("root/%s", first), 100, "d", level);
+  unit_make_chain (unit_fmt ("root/%s", second), 100, "d", "f");
+  const char *expected = seq_lines (root_only, SEQ_OPTIONS, KEEP_THRESHOLD,
+                                    false);
+  struct backlog_ctx b = { .c = CTX_INIT };
+  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, 4,
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_heavy_report, report_count_log,
+                              &b.c), 0);
+  ck_assert_int_eq (atomic_load (&b.delivered), atomic_load (&b.made));
+  assert_same_lines (expected, log_text (&b.c.reports, false), "reports");
+}
+END_TEST
+
 /* Directories over the inode-sort threshold (set on both walks, and the
    sort forced on every file system) are handed out in inode order, in
    the same order by both.  Variant 0: threshold 5, so that small
@@ -3262,6 +3315,7 @@ walk_suite (void)
   add_threaded (tc, test_split_ordered, 2);
   tcase_add_test (tc, test_split_threads);
   tcase_add_test (tc, test_backlog_bounded);
+  tcase_add_test (tc, test_backlog_deep);
   add_threaded (tc, test_ordered_inode_sort, 2);
   add_threaded (tc, test_ordered_roots, 1);
   tcase_add_loop_test (tc, test_ordered_chunked, 0, 4);
