@@ -11,8 +11,9 @@
    in post-order, through its parent's descriptor, and goes on up.  Tasks
    wait in one heap, ordered as a sequential walk meets them: the walk
    stays depth first, the set of waiting records small, and the threads
-   read first the directories whose reports are due.  Threads start lazily, when two directories wait
-   and no thread is idle: a walk of one small directory starts none.
+   read first the directories whose reports are due.  Threads start
+   lazily, when two directories wait and no thread is idle: a walk of one
+   small directory starts none.
 
    The roots are walked one after another (each with all the threads), so
    operands that overlap behave as in a sequential walk.
