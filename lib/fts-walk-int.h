@@ -66,17 +66,30 @@ fts__wreport_data (const struct fts__wreport *r)
 
 /* A directory of the walk (or a root of any type): a compact record while
    it waits to be read, and while its report list waits for its turn.
-   About 150 bytes and its name.  */
+   About 180 bytes and its name.  */
 struct fts__wnode
 {
   struct fts__witem hdr;           /* in its parent's report list */
   struct fts__wnode *parent;       /* the roots: the walk's top */
-  struct fts__wnode *task_child;   /* in the task heap: its first child, */
-  struct fts__wnode *task_next;    /* its next sibling, */
-  struct fts__wnode *task_prev;    /* and the one whose child or next
-                                      sibling it is (null: the top) */
-  struct fts__wnode *lru_prev;     /* open and unpinned: in the LRU */
-  struct fts__wnode *lru_next;
+  /* A task waiting in the heap is never open, and an open directory is
+     no longer a task: the two share these links (null: in neither).  */
+  union
+  {
+    struct
+    {
+      struct fts__wnode *task_child;  /* in the task heap: its first
+                                         child, */
+      struct fts__wnode *task_next;   /* and its next sibling */
+    };
+    struct
+    {
+      struct fts__wnode *lru_prev;    /* open and unpinned: in the LRU */
+      struct fts__wnode *lru_next;
+    };
+  };
+  struct fts__wnode *task_prev;    /* in the task heap: the one whose
+                                      child or next sibling it is (null:
+                                      the top) */
   struct fts__wnode *all_prev;     /* every live record (for the end) */
   struct fts__wnode *all_next;
   struct fts__witem *head;         /* report list, under the emit lock */
@@ -86,9 +99,6 @@ struct fts__wnode
   dev_t root_dev;
   ino_t ino;                       /* d_ino until entered, then st_ino */
   long level;
-  unsigned long seq;               /* its place among its parent's
-                                      subdirectories (for the tasks) */
-  atomic_ulong nkids;              /* records made below it so far */
   size_t em_base;                  /* emitter: its parent's path length */
   struct fts__wnode *em_up;        /* emitter: the list it was entered
                                       from (its parent's, or a slice's of
@@ -108,6 +118,9 @@ struct fts__wnode
                                       (LIBFTS_WALK_SPLIT): a report list
                                       only, at its parent's level */
   bool done;                       /* last report queued; emit lock */
+  uint32_t seq;                    /* its place among its parent's
+                                      subdirectories, for the tasks
+                                      (UINT32_MAX: found late) */
   size_t namelen;
   char name[];                     /* bare name; a root: the path given */
 };

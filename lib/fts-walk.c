@@ -61,6 +61,8 @@ struct wctx
   bool sharing;                    /* it visits a slice (unordered walks,
                                       which have no slice lists) */
   struct fts__wbatch batch;        /* its reports on the run it visits */
+  uint32_t kid_seq;                /* subdirectories of the directory it
+                                      reads, so far */
 };
 
 static bool
@@ -95,13 +97,10 @@ node_new (struct libfts_walk *w, struct fts__wnode *parent, const char *name,
   n->parent = parent;
   n->tail = &n->head;
   n->level = parent->level + 1;
-  n->seq = atomic_fetch_add_explicit (&parent->nkids, 1,
-                                      memory_order_relaxed);
   n->root_dev = parent->root_dev;
   n->ino = ino;
   n->fd = -1;
   atomic_init (&n->pending, 1);
-  atomic_init (&n->nkids, 0);
   atomic_init (&n->flagged, 0);
   atomic_init (&n->below, 0);
 
@@ -602,6 +601,7 @@ push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
       struct fts__wnode *c = node_new (w, d, name, strlen (name), de->ino);
       if (!c)
         break;
+      c->seq = ctx->kid_seq++;
       ctx->kids[k++] = c;
     }
   atomic_fetch_add_explicit (&d->pending, k, memory_order_relaxed);
@@ -636,6 +636,7 @@ late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
       fts__walk_fail (w, d, ENOMEM);
       return;
     }
+  c->seq = UINT32_MAX;          /* its place is not known here */
   atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
   queue_subdir (ctx, d, c);
   push_tasks (w, &c, 1);
@@ -872,6 +873,7 @@ read_dir (struct wctx *ctx, struct fts__wnode *d, int fd)
   if (fts__dir_read (&dir, fd, &r) != 0)
     return -1;
   ctx->st.dirs_read++;
+  ctx->kid_seq = 0;
   for (;;)
     {
       take_chunk (ctx, &dir, fs);
