@@ -32,7 +32,7 @@ fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top, bool ordered,
                  libfts_walk_report_fn report, void *arg)
 {
   memset (e, 0, sizeof *e);
-  pthread_mutex_init (&e->lock, NULL);
+  fts__mutex_init (&e->lock);
   e->cur = top;
   atomic_init (&e->backlog, 0);
   atomic_init (&e->at, top);
@@ -200,6 +200,9 @@ advance (struct libfts_walk *w)
   if (e->delivering)
     return;
   e->delivering = true;
+  /* The records the cursor leaves, freed a few at a time.  */
+  struct fts__wnode *left[32];
+  size_t nleft = 0;
   while (!e->broken)
     {
       struct fts__wnode *n = e->cur;
@@ -241,8 +244,14 @@ advance (struct libfts_walk *w)
         e->path[e->len] = '\0';
       e->cur = n->em_up;
       publish_at (e);
-      fts__walk_free_node (w, n);
+      left[nleft++] = n;
+      if (nleft == sizeof left / sizeof *left)
+        {
+          fts__walk_free_nodes (w, left, nleft);
+          nleft = 0;
+        }
     }
+  fts__walk_free_nodes (w, left, nleft);
   e->delivering = false;
   if (atomic_load_explicit (&e->backlog, memory_order_relaxed)
       > FTS__WALK_BACKLOG / 2)
@@ -255,37 +264,42 @@ int
 fts__wemit_add (struct libfts_walk *w, struct fts__wnode *n,
                 struct fts__witem *it)
 {
-  struct fts__wemit *e = &w->em;
-  if (!e->ordered)
+  if (!w->em.ordered)
     {
       int r = fts__wemit_direct (w, n, (struct fts__wreport *) it);
       free (it);
       return r;
     }
-  it->next = NULL;
-  pthread_mutex_lock (&e->lock);
-  if (it->kind != FTS__WI_NODE)
-    {
-      const struct fts__wreport *r = (const struct fts__wreport *) it;
-      atomic_fetch_add_explicit (&e->backlog,
-                                 fts__wreport_size (r->namelen, r->size),
-                                 memory_order_relaxed);
-    }
-  *n->tail = it;
-  n->tail = &it->next;
-  if (e->cur == n)
-    advance (w);
-  pthread_mutex_unlock (&e->lock);
+  struct fts__wbatch b = { .n = NULL };
+  fts__wemit_batch (w, &b, n, it);
+  fts__wemit_flush (w, &b);
   return 0;
 }
 
-/* N's list is complete: once delivered, the cursor leaves N and frees it.
-   Not for unordered walks, whose records are freed by the walk.  */
+/* Add B's items to their list (lock held).  */
+static void
+splice (struct libfts_walk *w, struct fts__wbatch *b)
+{
+  struct fts__wnode *n = b->n;
+  atomic_fetch_add_explicit (&w->em.backlog, b->bytes, memory_order_relaxed);
+  *n->tail = b->head;
+  n->tail = b->tail;
+  b->n = NULL;
+}
+
+/* N's list is complete but for what B holds for it, if anything: add
+   that, and once delivered, the cursor leaves N and frees it.  Not for
+   unordered walks, whose records are freed by the walk.  */
 void
-fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n)
+fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n,
+                 struct fts__wbatch *b)
 {
   struct fts__wemit *e = &w->em;
+  if (b->n && b->n != n)
+    fts__wemit_flush (w, b);
   pthread_mutex_lock (&e->lock);
+  if (b->n)
+    splice (w, b);
   n->done = true;
   if (e->cur == n)
     advance (w);
@@ -301,13 +315,10 @@ fts__wemit_flush (struct libfts_walk *w, struct fts__wbatch *b)
   struct fts__wemit *e = &w->em;
   struct fts__wnode *n = b->n;
   pthread_mutex_lock (&e->lock);
-  atomic_fetch_add_explicit (&e->backlog, b->bytes, memory_order_relaxed);
-  *n->tail = b->head;
-  n->tail = b->tail;
+  splice (w, b);
   if (e->cur == n)
     advance (w);
   pthread_mutex_unlock (&e->lock);
-  b->n = NULL;
 }
 
 /* Add IT to N's list through B (ordered walks): held back until B is

@@ -57,7 +57,7 @@ void
 fts__wfd_init (struct fts__wfd *c, unsigned budget)
 {
   memset (c, 0, sizeof *c);
-  pthread_mutex_init (&c->lock, NULL);
+  fts__mutex_init (&c->lock);
   c->lru.lru_next = c->lru.lru_prev = &c->lru;
   c->budget = budget;
 }
@@ -201,60 +201,19 @@ is_node (struct fts__wfd *c, int fd, const struct fts__wnode *n)
 
 /* ---- opening ---------------------------------------------------------------- */
 
-/* Record FD as N's open, pinned descriptor; the slot was taken.  Another
-   thread may have reopened N meanwhile: then FD is closed and theirs
-   pinned.  Returns the descriptor pinned.  */
+/* Pin N's descriptor, open (lock held).  */
+static void
+pin_locked (struct fts__wnode *n)
+{
+  if (n->pins++ == 0 && n->lru_next)
+    lru_unlink (n);
+}
+
+/* Take N's descriptor off its record (lock held), dropping its pins:
+   returns it, to be closed by the caller outside the lock, or -1.  */
 static int
-install (struct fts__wfd *c, struct fts__wnode *n, int fd)
+detach (struct fts__wfd *c, struct fts__wnode *n)
 {
-  pthread_mutex_lock (&c->lock);
-  int theirs = n->fd;
-  if (theirs >= 0)
-    {
-      if (n->pins++ == 0 && n->lru_next)
-        lru_unlink (n);
-      c->open--;
-    }
-  else
-    {
-      n->fd = fd;
-      n->pins = 1;
-    }
-  pthread_mutex_unlock (&c->lock);
-  if (theirs < 0)
-    return fd;
-  close (fd);
-  return theirs;
-}
-
-/* Open N, whose descriptor is closed, by its name relative to DIRFD (its
-   parent's), O_NOFOLLOW unless FOLLOW, and pin it.  Nothing is checked:
-   the caller fstats the result to learn or check N's identity.  Returns
-   the descriptor or -1 with errno.  */
-int
-fts__wfd_open (struct fts__wfd *c, struct fts__wnode *n, int dirfd,
-               bool follow)
-{
-  take_slot (c);
-  int fd = open_retrying (c, dirfd, n->name,
-                          DIR_FLAGS | (follow ? 0 : O_NOFOLLOW));
-  if (fd < 0)
-    {
-      int err = errno;
-      give_slot (c);
-      errno = err;
-      return -1;
-    }
-  __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
-  return install (c, n, fd);
-}
-
-/* Close N's descriptor for good (N is finished).  N must not be pinned by
-   anyone else; a pin of the caller's is dropped.  */
-void
-fts__wfd_close (struct fts__wfd *c, struct fts__wnode *n)
-{
-  pthread_mutex_lock (&c->lock);
   int fd = n->fd;
   if (fd >= 0)
     {
@@ -264,6 +223,72 @@ fts__wfd_close (struct fts__wfd *c, struct fts__wnode *n)
       c->open--;
     }
   n->pins = 0;
+  return fd;
+}
+
+/* Record FD, just opened, as N's open, pinned descriptor, in a slot of
+   the budget: the one taken before the open (HAS_SLOT), else one taken
+   now, closing the least recently used unpinned descriptor when the
+   budget is spent.  Another thread may have reopened N meanwhile: then
+   FD is closed and theirs pinned.  Returns the descriptor pinned.  */
+static int
+install (struct fts__wfd *c, struct fts__wnode *n, int fd, bool has_slot)
+{
+  int victim = -1;
+  pthread_mutex_lock (&c->lock);
+  int theirs = n->fd;
+  if (theirs >= 0)
+    {
+      pin_locked (n);
+      if (has_slot)
+        c->open--;
+    }
+  else
+    {
+      if (!has_slot)
+        {
+          if (c->open >= c->budget)
+            victim = evict_one (c);
+          c->open++;
+        }
+      n->fd = fd;
+      n->pins = 1;
+    }
+  pthread_mutex_unlock (&c->lock);
+  if (victim >= 0)
+    close (victim);
+  if (theirs < 0)
+    return fd;
+  close (fd);
+  return theirs;
+}
+
+/* Open N, whose descriptor is closed, by its name relative to DIRFD (its
+   parent's), O_NOFOLLOW unless FOLLOW, and pin it.  Nothing is checked:
+   the caller fstats the result to learn or check N's identity.  The slot
+   is taken once the descriptor is open, with the pin, under one lock: so
+   the calling thread holds one descriptor more than the budget allows
+   for a moment, within the pins it may hold (FTS__WALK_PINS_PER_THREAD).
+   Returns the descriptor or -1 with errno.  */
+int
+fts__wfd_open (struct fts__wfd *c, struct fts__wnode *n, int dirfd,
+               bool follow)
+{
+  int fd = open_retrying (c, dirfd, n->name,
+                          DIR_FLAGS | (follow ? 0 : O_NOFOLLOW));
+  if (fd < 0)
+    return -1;
+  __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
+  return install (c, n, fd, false);
+}
+
+/* Close N's descriptor for good (N is finished).  N must not be pinned by
+   anyone else; a pin of the caller's is dropped.  */
+void
+fts__wfd_close (struct fts__wfd *c, struct fts__wnode *n)
+{
+  pthread_mutex_lock (&c->lock);
+  int fd = detach (c, n);
   pthread_mutex_unlock (&c->lock);
   if (fd >= 0)
     close (fd);
@@ -287,8 +312,8 @@ try_pin (struct fts__wfd *c, struct fts__wnode *n)
 {
   pthread_mutex_lock (&c->lock);
   int fd = n->fd;
-  if (fd >= 0 && n->pins++ == 0 && n->lru_next)
-    lru_unlink (n);
+  if (fd >= 0)
+    pin_locked (n);
   pthread_mutex_unlock (&c->lock);
   return fd;
 }
@@ -471,7 +496,7 @@ reopen_from_above (struct fts__wfd *c, struct fts__wnode *n)
     }
   __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
   __atomic_fetch_add (&c->reopens, 1, __ATOMIC_RELAXED);
-  return install (c, n, fd);
+  return install (c, n, fd, true);
 }
 
 /* Pin N's descriptor, reopening N from above if it was closed.  Returns
@@ -528,7 +553,7 @@ reopen_through_dotdot (struct fts__wfd *c, struct fts__wnode *n)
     {
       __atomic_fetch_add (&c->opens, 1, __ATOMIC_RELAXED);
       __atomic_fetch_add (&c->reopens, 1, __ATOMIC_RELAXED);
-      return install (c, p, fd);
+      return install (c, p, fd, true);
     }
   int err = errno;
   if (fd >= 0)
@@ -567,4 +592,48 @@ fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n, bool check)
   fts__wfd_unpin (c, p);
   errno = err;
   return -1;
+}
+
+/* N is finished: close its descriptor and pin its parent's, unless the
+   caller holds it pinned (PFD; -1 when it does not), with CHECK making
+   sure that N is still in its parent (as fts__wfd_pin_parent).  When the
+   parent's descriptor is open and there is nothing to check, that is one
+   lock.  Returns the parent's pinned descriptor, or -1 with errno and no
+   pin (the caller's dropped).  */
+int
+fts__wfd_ascend (struct fts__wfd *c, struct fts__wnode *n, bool check,
+                 int pfd)
+{
+  struct fts__wnode *p = n->parent;
+  if (pfd == -1 && !check && p->level >= FTS_ROOTLEVEL)
+    {
+      int nfd = -1;
+      pthread_mutex_lock (&c->lock);
+      pfd = p->fd;
+      if (pfd >= 0)
+        {
+          pin_locked (p);
+          nfd = detach (c, n);
+        }
+      pthread_mutex_unlock (&c->lock);
+      if (pfd >= 0)
+        {
+          if (nfd >= 0)
+            close (nfd);
+          return pfd;
+        }
+    }
+  if (pfd == -1)
+    pfd = fts__wfd_pin_parent (c, n, check);
+  else if (check && !still_below (c, n, pfd))
+    {
+      int err = errno;
+      fts__wfd_unpin (c, p);
+      errno = err;
+      pfd = -1;
+    }
+  int err = errno;
+  fts__wfd_close (c, n);
+  errno = err;
+  return pfd;
 }

@@ -164,26 +164,39 @@ int fts__wfd_open (struct fts__wfd *c, struct fts__wnode *n, int dirfd,
 void fts__wfd_close (struct fts__wfd *c, struct fts__wnode *n);
 int fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n,
                          bool check);
+int fts__wfd_ascend (struct fts__wfd *c, struct fts__wnode *n, bool check,
+                     int pfd);
 
 /* ---- reports in order (fts-walk-emit.c) ------------------------------------ */
 
+/* The size of a cache line, to keep what threads write often apart from
+   what they only read: a write to a line makes every other processor
+   fetch it again.  */
+enum { FTS__CACHE_LINE = 64 };
+#define FTS__LINE _Alignas (FTS__CACHE_LINE)
+
+void fts__mutex_init (pthread_mutex_t *m);
+
 struct fts__wemit
 {
-  pthread_mutex_t lock;
+  /* Set before the walk starts.  */
+  bool ordered;
+  libfts_walk_report_fn report;
+  void *arg;
+
+  FTS__LINE pthread_mutex_t lock;
   struct fts__wnode *cur;          /* whose list is being delivered */
   char *path;                      /* cur's path */
   size_t len;
   size_t cap;
-  bool ordered;
   bool broken;                     /* out of memory for a path: stopped */
   bool delivering;                 /* a thread is moving the cursor */
-  atomic_size_t backlog;           /* bytes of reports queued, not yet
-                                      delivered */
+
+  FTS__LINE atomic_size_t backlog;  /* bytes of reports queued, not yet
+                                       delivered */
   _Atomic (struct fts__wnode *) at;  /* CUR's directory, for the threads
                                       that choose a task, which only
                                       compare it: it may be freed */
-  libfts_walk_report_fn report;
-  void *arg;
 };
 
 struct libfts_walk;
@@ -192,7 +205,6 @@ void fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top,
 void fts__wemit_destroy (struct fts__wemit *e);
 int fts__wemit_add (struct libfts_walk *w, struct fts__wnode *n,
                     struct fts__witem *it);
-void fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n);
 
 /* What a thread visiting a run of a directory's entries reports, held
    back to be added to the directory's list (or its slice's) in one go:
@@ -213,6 +225,8 @@ enum { FTS__WALK_BATCH = 64 };
 void fts__wemit_batch (struct libfts_walk *w, struct fts__wbatch *b,
                        struct fts__wnode *n, struct fts__witem *it);
 void fts__wemit_flush (struct libfts_walk *w, struct fts__wbatch *b);
+void fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n,
+                      struct fts__wbatch *b);
 char *fts__wnode_path (const struct fts__wnode *n, const char *name,
                        size_t namelen);
 int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
@@ -270,17 +284,19 @@ enum { FTS__WALK_SLICE = 512, FTS__WALK_SPLIT_MIN = 2 * FTS__WALK_SLICE };
 
 struct libfts_walk
 {
+  /* Set before the walk starts, read by every thread.  */
   char **roots;                    /* copies of the paths given */
   int options;
   unsigned threads;                /* asked for; 0: the default */
   size_t sort_threshold;
   enum libfts_fs_policy fs_policy;
   bool ran;
-
   libfts_walk_visit_fn visit;
   void *arg;
+  atomic_int stop;                 /* 0, FTS__WALK_STOPPED, _FAILED:
+                                      read at each entry, set once */
 
-  pthread_mutex_t lock;            /* the tasks, threads, the end */
+  FTS__LINE pthread_mutex_t lock;  /* the tasks, threads, the end */
   pthread_cond_t wake;
   struct fts__wnode *tasks;        /* a pairing heap: the first in a
                                       sequential walk's order first */
@@ -294,17 +310,17 @@ struct libfts_walk
   unsigned max_threads;            /* the calling thread included */
   pthread_t *tids;
   bool finished;                   /* every root is done */
-  atomic_int stop;                 /* 0, FTS__WALK_STOPPED, _FAILED */
   int fail_errno;
   char *fail_path;
 
-  pthread_mutex_t all_lock;        /* the list of live records */
+  FTS__LINE pthread_mutex_t all_lock;  /* the list of live records */
   struct fts__wnode all;
 
-  struct fts__wfd fdc;
-  struct fts__wemit em;
-  struct libfts_stats stats;       /* summed as threads end; under lock */
-  struct fts__wnode top;           /* the roots' parent; must be last */
+  FTS__LINE struct fts__wfd fdc;
+  FTS__LINE struct fts__wemit em;
+  FTS__LINE struct libfts_stats stats;  /* summed as threads end; under
+                                           lock */
+  FTS__LINE struct fts__wnode top;  /* the roots' parent; must be last */
 };
 
 enum { FTS__WALK_STOPPED = 1, FTS__WALK_FAILED = 2 };
@@ -329,6 +345,7 @@ enum { FTS__WALK_THREADS_PER_CPU = 4, FTS__WALK_DEFAULT_MAX_THREADS = 32 };
 void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
                      int err);
 void fts__walk_stop (struct libfts_walk *w);
-void fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n);
+void fts__walk_free_nodes (struct libfts_walk *w,
+                           struct fts__wnode *const *nodes, size_t k);
 
 #endif /* LIBFTS_FTS_WALK_INT_H */

@@ -77,13 +77,38 @@ stopped (struct libfts_walk *w)
   return atomic_load_explicit (&w->stop, memory_order_relaxed) != 0;
 }
 
+/* ---- locks ---------------------------------------------------------------- */
+
+/* Initialize M, one of the walk's locks, which are held for a few
+   instructions: a thread that finds one taken spins a moment before it
+   sleeps, where the C library can (glibc's adaptive mutexes).  Put to
+   sleep, it would leave its processor idle until woken, which on a
+   virtual machine takes tens of microseconds.  */
+void
+fts__mutex_init (pthread_mutex_t *m)
+{
+#ifdef PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
+  pthread_mutexattr_t a;
+  if (pthread_mutexattr_init (&a) == 0)
+    {
+      bool ok = (pthread_mutexattr_settype (&a, PTHREAD_MUTEX_ADAPTIVE_NP) == 0
+                 && pthread_mutex_init (m, &a) == 0);
+      pthread_mutexattr_destroy (&a);
+      if (ok)
+        return;
+    }
+#endif
+  pthread_mutex_init (m, NULL);
+}
+
 /* ---- records -------------------------------------------------------------- */
 
-/* A record for NAME (NAMELEN bytes) below PARENT, registered as live.
-   Null with errno ENOMEM.  */
+/* A record for NAME (NAMELEN bytes) below PARENT, to be registered as
+   live (register_nodes) before anyone else sees it.  Null with errno
+   ENOMEM.  */
 static struct fts__wnode *
-node_new (struct libfts_walk *w, struct fts__wnode *parent, const char *name,
-          size_t namelen, uint64_t ino)
+node_new (struct fts__wnode *parent, const char *name, size_t namelen,
+          uint64_t ino)
 {
   struct fts__wnode *n = malloc (offsetof (struct fts__wnode, name)
                                  + namelen + 1);
@@ -103,14 +128,25 @@ node_new (struct libfts_walk *w, struct fts__wnode *parent, const char *name,
   atomic_init (&n->pending, 1);
   atomic_init (&n->flagged, 0);
   atomic_init (&n->below, 0);
-
-  pthread_mutex_lock (&w->all_lock);
-  n->all_next = w->all.all_next;
-  n->all_prev = &w->all;
-  w->all.all_next->all_prev = n;
-  w->all.all_next = n;
-  pthread_mutex_unlock (&w->all_lock);
   return n;
+}
+
+/* Register the K records of NODES as live, for a stopped walk to free
+   (run_end): one lock for them all.  */
+static void
+register_nodes (struct libfts_walk *w, struct fts__wnode *const *nodes,
+                size_t k)
+{
+  pthread_mutex_lock (&w->all_lock);
+  for (size_t i = 0; i < k; i++)
+    {
+      struct fts__wnode *n = nodes[i];
+      n->all_next = w->all.all_next;
+      n->all_prev = &w->all;
+      w->all.all_next->all_prev = n;
+      w->all.all_next = n;
+    }
+  pthread_mutex_unlock (&w->all_lock);
 }
 
 /* Free N's report list (what was never delivered).  */
@@ -129,16 +165,27 @@ free_items (struct fts__wnode *n)
   n->tail = &n->head;
 }
 
-/* Free N, a record nobody uses any more.  */
+/* Free the K records of NODES, which nobody uses any more: one lock for
+   them all.  */
 void
-fts__walk_free_node (struct libfts_walk *w, struct fts__wnode *n)
+fts__walk_free_nodes (struct libfts_walk *w, struct fts__wnode *const *nodes,
+                      size_t k)
 {
+  if (k == 0)
+    return;
   pthread_mutex_lock (&w->all_lock);
-  n->all_prev->all_next = n->all_next;
-  n->all_next->all_prev = n->all_prev;
+  for (size_t i = 0; i < k; i++)
+    {
+      struct fts__wnode *n = nodes[i];
+      n->all_prev->all_next = n->all_next;
+      n->all_next->all_prev = n->all_prev;
+    }
   pthread_mutex_unlock (&w->all_lock);
-  free_items (n);
-  free (n);
+  for (size_t i = 0; i < k; i++)
+    {
+      free_items (nodes[i]);
+      free (nodes[i]);
+    }
 }
 
 /* ---- failing and stopping ---------------------------------------------- */
@@ -460,14 +507,15 @@ take_task (struct libfts_walk *w)
 
 /* ---- finishing directories --------------------------------------------------- */
 
-/* N's reports are all queued: hand N to the emitter, or free it.  */
+/* N's reports are all queued, or in CTX's batch: hand N to the emitter,
+   or free it.  */
 static void
-retire (struct libfts_walk *w, struct fts__wnode *n)
+retire (struct wctx *ctx, struct fts__wnode *n)
 {
-  if (w->em.ordered)
-    fts__wemit_done (w, n);
+  if (ctx->w->em.ordered)
+    fts__wemit_done (ctx->w, n, &ctx->batch);
   else
-    fts__walk_free_node (w, n);
+    fts__walk_free_nodes (ctx->w, &n, 1);
 }
 
 /* How many levels of directories read N's subtree spans, N included (0:
@@ -492,8 +540,13 @@ static void
 tell_parent_height (struct fts__wnode *n)
 {
   unsigned h = read_height (n);
-  if (h > 0 && n->parent->level >= FTS_ROOTLEVEL)
-    atomic_fetch_or (&n->parent->below, (unsigned char) (1u << h));
+  if (h == 0 || n->parent->level < FTS_ROOTLEVEL)
+    return;
+  /* Most siblings tell the same: a read first spares the write to a line
+     that the others read.  */
+  unsigned char bit = 1u << h;
+  if (!(atomic_load_explicit (&n->parent->below, memory_order_relaxed) & bit))
+    atomic_fetch_or (&n->parent->below, bit);
 }
 
 /* Whether the walk, leaving N for its parent, checks that N has not moved:
@@ -509,45 +562,53 @@ ascent_checked (const struct fts__wnode *n)
 }
 
 /* N, a directory that was read, is finished: visit it in post-order
-   (FTS_ERR when its read was cut short) through its parent's descriptor.
+   (FTS_ERR when its read was cut short) through its parent's descriptor,
+   *PFD if the caller holds it pinned (-1 if not: then pinned here, in
+   *PFD); N's own descriptor is closed.  Its reports go through the
+   thread's batch, to be added with the end of N's list (retire).
    Returns false when the parent cannot be had or N has moved (the walk
-   then fails).  */
+   then fails; no pin is left).  */
 static bool
-visit_post (struct wctx *ctx, struct fts__wnode *n)
+visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
 {
   struct libfts_walk *w = ctx->w;
-  int pfd = fts__wfd_pin_parent (&w->fdc, n, ascent_checked (n));
-  int err = errno;
-  fts__wfd_close (&w->fdc, n);
-  if (pfd == -1)
+  *pfd = fts__wfd_ascend (&w->fdc, n, ascent_checked (n), *pfd);
+  if (*pfd == -1)
     {
-      fts__walk_fail (w, n, err);
+      fts__walk_fail (w, n, errno);
       return false;
     }
   struct wentry e;
-  entry_of_node (&e, w, n, pfd, n->read_errno ? FTS_ERR : FTS_DP,
+  entry_of_node (&e, w, n, *pfd, n->read_errno ? FTS_ERR : FTS_DP,
                  n->read_errno, NULL);
   e.pub.d_type = DT_DIR;
   e.pub.dir_data = &n->data;
+  e.batch = w->em.ordered ? &ctx->batch : NULL;
   call_visit (w, &e);
-  fts__wfd_unpin (&w->fdc, n->parent);
   return true;
 }
 
 /* One of N's pending parts (its own read, or a subdirectory) is done; if it
-   was the last, finish N (POST: visit it in post-order) and go on up.  */
+   was the last, finish N (POST: visit it in post-order) and go on up.
+   PFD is N's parent's descriptor when the caller holds it pinned, left to
+   release to unpin; -1 when it does not.  */
 static void
-release (struct wctx *ctx, struct fts__wnode *n, bool post)
+release (struct wctx *ctx, struct fts__wnode *n, bool post, int pfd)
 {
   struct libfts_walk *w = ctx->w;
   while (atomic_fetch_sub_explicit (&n->pending, 1, memory_order_acq_rel) == 1)
     {
-      if (post && !stopped (w) && !visit_post (ctx, n))
+      if (!post || stopped (w))
+        fts__wfd_close (&w->fdc, n);
+      else if (!visit_post (ctx, n, &pfd))
         return;
       tell_parent_height (n);
-      fts__wfd_close (&w->fdc, n);
       struct fts__wnode *p = n->parent;
-      retire (w, n);
+      retire (ctx, n);
+      /* Before P's count drops: then another thread may finish P.  */
+      if (pfd != -1)
+        fts__wfd_unpin (&w->fdc, p);
+      pfd = -1;
       if (p->level < FTS_ROOTLEVEL)
         {
           pthread_mutex_lock (&w->lock);
@@ -559,6 +620,8 @@ release (struct wctx *ctx, struct fts__wnode *n, bool post)
       n = p;
       post = true;
     }
+  if (pfd != -1)
+    fts__wfd_unpin (&w->fdc, n->parent);
 }
 
 /* ---- reading a directory ------------------------------------------------------ */
@@ -598,12 +661,13 @@ push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
       if (de->type != DT_DIR)
         continue;
       const char *name = fts__dent_name (dir, de);
-      struct fts__wnode *c = node_new (w, d, name, strlen (name), de->ino);
+      struct fts__wnode *c = node_new (d, name, strlen (name), de->ino);
       if (!c)
         break;
       c->seq = ctx->kid_seq++;
       ctx->kids[k++] = c;
     }
+  register_nodes (w, ctx->kids, k);
   atomic_fetch_add_explicit (&d->pending, k, memory_order_relaxed);
   push_tasks (w, ctx->kids, k);
   if (k == want)
@@ -630,12 +694,13 @@ late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
              const struct stat *st)
 {
   struct libfts_walk *w = ctx->w;
-  struct fts__wnode *c = node_new (w, d, name, strlen (name), st->st_ino);
+  struct fts__wnode *c = node_new (d, name, strlen (name), st->st_ino);
   if (!c)
     {
       fts__walk_fail (w, d, ENOMEM);
       return;
     }
+  register_nodes (w, &c, 1);
   c->seq = UINT32_MAX;          /* its place is not known here */
   atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
   queue_subdir (ctx, d, c);
@@ -726,7 +791,7 @@ visit_slice (struct wctx *ctx, struct fts__wshare *s, size_t k)
   ctx->list = NULL;
   ctx->sharing = false;
   if (s->lists)
-    fts__wemit_done (ctx->w, s->lists[k]);
+    fts__wemit_done (ctx->w, s->lists[k], &ctx->batch);
 }
 
 /* Visit the slices of S that nobody has claimed yet.  */
@@ -767,9 +832,10 @@ share_init (struct libfts_walk *w, struct fts__wshare *s)
         kid += s->dir->ents[i].type == DT_DIR;
       if (!s->lists)
         continue;
-      struct fts__wnode *l = node_new (w, s->d, "", 0, 0);
+      struct fts__wnode *l = node_new (s->d, "", 0, 0);
       if (!l)
         return -1;
+      register_nodes (w, &l, 1);
       l->slice = true;
       l->level = s->d->level;
       s->lists[k] = l;
@@ -1024,7 +1090,7 @@ open_stated (struct wctx *ctx, struct fts__wnode *n, int pfd)
 
 /* Read N, a directory entered (its descriptor FD, -1 when it could not be
    opened, with ERR), or visit it as FTS_DNR.  Returns whether N gets its
-   post-order visit.  */
+   post-order visit; if so N's descriptor is still pinned.  */
 static bool
 read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
            const struct stat *st)
@@ -1033,7 +1099,6 @@ read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
   if (fd >= 0 && read_dir (ctx, n, fd) == 0)
     {
       atomic_fetch_or (&n->below, 1);
-      fts__wfd_unpin (&w->fdc, n);
       return true;
     }
   if (fd >= 0)
@@ -1074,9 +1139,16 @@ process_dir (struct wctx *ctx, struct fts__wnode *n)
     }
   else if (what == PROBE_OPEN)
     fts__wfd_close (&w->fdc, n);
-  fts__wfd_unpin (&w->fdc, n->parent);
-  if (!stopped (w))
-    release (ctx, n, post);
+  /* Read, N keeps its pin when no subdirectory of its is pending (most
+     directories), for release to finish N with both descriptors at
+     hand: nobody else can come to N's descriptor any more.  */
+  bool stop = stopped (w);
+  if (post && (stop || atomic_load (&n->pending) != 1))
+    fts__wfd_unpin (&w->fdc, n);
+  if (stop)
+    fts__wfd_unpin (&w->fdc, n->parent);
+  else
+    release (ctx, n, post, pfd);
 }
 
 /* ---- threads ---------------------------------------------------------------------- */
@@ -1211,9 +1283,14 @@ libfts_walk_open (char *const *roots, int options)
   size_t n = 0;
   while (roots[n])
     n++;
-  struct libfts_walk *w = calloc (1, sizeof *w + 1);
+  /* Aligned as its cache-line groups are; the top's empty name after.  */
+  size_t size = (sizeof (struct libfts_walk) + FTS__CACHE_LINE)
+                / FTS__CACHE_LINE
+                * FTS__CACHE_LINE;
+  struct libfts_walk *w = aligned_alloc (FTS__CACHE_LINE, size);
   if (!w)
     return NULL;
+  memset (w, 0, size);
   w->roots = calloc (n + 1, sizeof *w->roots);
   if (!w->roots)
     goto out_free;
@@ -1409,10 +1486,10 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
   w->tids = threads > 1 ? calloc (threads - 1, sizeof *w->tids) : NULL;
   if (threads > 1 && !w->tids)
     return -1;
-  pthread_mutex_init (&w->lock, NULL);
+  fts__mutex_init (&w->lock);
   pthread_cond_init (&w->wake, NULL);
   pthread_cond_init (&w->share_done, NULL);
-  pthread_mutex_init (&w->all_lock, NULL);
+  fts__mutex_init (&w->all_lock);
   w->all.all_next = w->all.all_prev = &w->all;
   fts__wfd_init (&w->fdc, budget);
   w->fdc.threads = threads;
@@ -1432,12 +1509,13 @@ run_root (struct wctx *ctx, size_t i)
 {
   struct libfts_walk *w = ctx->w;
   const char *path = w->roots[i];
-  struct fts__wnode *r = node_new (w, &w->top, path, strlen (path), 0);
+  struct fts__wnode *r = node_new (&w->top, path, strlen (path), 0);
   if (!r)
     {
       fts__walk_fail (w, &w->top, ENOMEM);
       return;
     }
+  register_nodes (w, &r, 1);
   atomic_store (&w->top.pending, 1);
   if (w->em.ordered)
     fts__wemit_add (w, &w->top, &r->hdr);

@@ -884,16 +884,24 @@ pw_mount_in_cycle (struct du_walk *w, struct libfts_walk_entry const *e)
 static int
 pw_enter_dir (struct du_walk *w, struct libfts_walk_entry *e)
 {
-  bool seen;
+  bool seen, warn = false;
 
   if (pw_excluded (w, e) || pw_other_device (w, e))
     return LIBFTS_WALK_SKIP;
-  pthread_mutex_lock (&w->lock);
-  seen = seen_before (w, e->level, e->name, e->st);
-  bool warn = (!seen && e->info == FTS_DC
-               && !((w->x->fts_flags & FTS_COMFOLLOW) && e->level == 0)
-               && !pw_mount_in_cycle (w, e));
-  pthread_mutex_unlock (&w->lock);
+  /* One operand, without -L: no directory is remembered (seen_before),
+     and the threads need not wait for each other here.  */
+  struct du_options const *x = w->x;
+  if (e->info == FTS_D && (x->count_links || !(x->hash_all || x->several)))
+    seen = false;
+  else
+    {
+      pthread_mutex_lock (&w->lock);
+      seen = seen_before (w, e->level, e->name, e->st);
+      warn = (!seen && e->info == FTS_DC
+              && !((x->fts_flags & FTS_COMFOLLOW) && e->level == 0)
+              && !pw_mount_in_cycle (w, e));
+      pthread_mutex_unlock (&w->lock);
+    }
   if (seen || e->info == FTS_DC)
     {
       if (warn)
