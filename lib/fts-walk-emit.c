@@ -157,26 +157,104 @@ wake_held_back (struct libfts_walk *w)
   pthread_mutex_unlock (&w->lock);
 }
 
-/* Deliver the reports of RUN, a chain taken off N's list, and free them.
-   Wakes the threads held back when that brought the backlog down to half
-   its bound.  */
+/* Drop K references to S, and free it if they were the last.  Returns the
+   bytes freed, for the caller to take off the backlog.  */
+static size_t
+slab_unref (struct fts__wslab *s, size_t k)
+{
+  if (atomic_fetch_sub_explicit (&s->refs, k, memory_order_acq_rel) != k)
+    return 0;
+  size_t size = s->size;
+  free (s);
+  return size;
+}
+
+/* A report of SIZE bytes, carved from *CUR, the calling thread's block,
+   or from a new block (which becomes *CUR unless the report has it to
+   itself), counted in W's backlog.  Null with errno ENOMEM.  */
+struct fts__wreport *
+fts__wreport_new (struct libfts_walk *w, struct fts__wslab **cur,
+                  size_t size)
+{
+  size_t a = _Alignof (max_align_t);
+  size_t head = (sizeof (struct fts__wslab) + a - 1) / a * a;
+  size = (size + a - 1) / a * a;
+  struct fts__wslab *s = *cur;
+  if (!s || s->used + size > s->size)
+    {
+      bool own = size > (FTS__WALK_SLAB - head) / 4;
+      size_t bytes = own ? head + size : FTS__WALK_SLAB;
+      struct fts__wslab *fresh = malloc (bytes);
+      if (!fresh)
+        return NULL;
+      atomic_init (&fresh->refs, !own);
+      fresh->size = bytes;
+      fresh->used = head;
+      atomic_fetch_add_explicit (&w->em.backlog, bytes, memory_order_relaxed);
+      if (!own)
+        {
+          fts__wslab_end (w, cur);
+          *cur = fresh;
+        }
+      s = fresh;
+    }
+  struct fts__wreport *r = (struct fts__wreport *) ((char *) s + s->used);
+  s->used += size;
+  atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
+  r->slab = s;
+  return r;
+}
+
+/* Free R, a report delivered or never to be.  */
+void
+fts__wreport_free (struct libfts_walk *w, struct fts__wreport *r)
+{
+  size_t freed = slab_unref (r->slab, 1);
+  if (freed)
+    atomic_fetch_sub_explicit (&w->em.backlog, freed, memory_order_relaxed);
+}
+
+/* The calling thread carves no more from *CUR, if any.  */
+void
+fts__wslab_end (struct libfts_walk *w, struct fts__wslab **cur)
+{
+  if (!*cur)
+    return;
+  size_t freed = slab_unref (*cur, 1);
+  if (freed)
+    atomic_fetch_sub_explicit (&w->em.backlog, freed, memory_order_relaxed);
+  *cur = NULL;
+}
+
+/* Deliver the reports of RUN, a chain taken off N's list, and free them,
+   a block's run of them at once.  Wakes the threads held back when that
+   brought the backlog down to half its bound.  */
 static void
 deliver_run (struct libfts_walk *w, struct fts__wnode *n,
              struct fts__witem *run)
 {
-  size_t size = 0;
+  size_t freed = 0, k = 0;
+  struct fts__wslab *s = NULL;
   while (run)
     {
       struct fts__wreport *r = (struct fts__wreport *) run;
       run = run->next;
-      size += fts__wreport_size (r->namelen, r->size);
       if (!w->em.broken)          /* REPORT may have stopped the walk */
         deliver (w, n, r, run != NULL);
-      free (r);
+      if (r->slab != s)
+        {
+          if (s)
+            freed += slab_unref (s, k);
+          s = r->slab;
+          k = 0;
+        }
+      k++;
     }
-  size_t old = atomic_fetch_sub_explicit (&w->em.backlog, size,
+  if (s)
+    freed += slab_unref (s, k);
+  size_t old = atomic_fetch_sub_explicit (&w->em.backlog, freed,
                                           memory_order_relaxed);
-  if (old > FTS__WALK_BACKLOG / 2 && old - size <= FTS__WALK_BACKLOG / 2)
+  if (old > FTS__WALK_BACKLOG / 2 && old - freed <= FTS__WALK_BACKLOG / 2)
     wake_held_back (w);
 }
 
@@ -266,9 +344,10 @@ fts__wemit_add (struct libfts_walk *w, struct fts__wnode *n,
 {
   if (!w->em.ordered)
     {
-      int r = fts__wemit_direct (w, n, (struct fts__wreport *) it);
-      free (it);
-      return r;
+      struct fts__wreport *r = (struct fts__wreport *) it;
+      int ret = fts__wemit_direct (w, n, r);
+      fts__wreport_free (w, r);
+      return ret;
     }
   struct fts__wbatch b = { .n = NULL };
   fts__wemit_batch (w, &b, n, it);
@@ -281,7 +360,6 @@ static void
 splice (struct libfts_walk *w, struct fts__wbatch *b)
 {
   struct fts__wnode *n = b->n;
-  atomic_fetch_add_explicit (&w->em.backlog, b->bytes, memory_order_relaxed);
   *n->tail = b->head;
   n->tail = b->tail;
   b->n = NULL;
@@ -334,17 +412,11 @@ fts__wemit_batch (struct libfts_walk *w, struct fts__wbatch *b,
       b->n = n;
       b->head = NULL;
       b->tail = &b->head;
-      b->bytes = 0;
       b->count = 0;
     }
   it->next = NULL;
   *b->tail = it;
   b->tail = &it->next;
-  if (it->kind != FTS__WI_NODE)
-    {
-      const struct fts__wreport *r = (const struct fts__wreport *) it;
-      b->bytes += fts__wreport_size (r->namelen, r->size);
-    }
   if (++b->count >= FTS__WALK_BATCH)
     fts__wemit_flush (w, b);
 }

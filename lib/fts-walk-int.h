@@ -35,9 +35,12 @@ struct fts__witem
   unsigned char kind;      /* enum fts__witem_kind */
 };
 
+struct fts__wslab;
+
 struct fts__wreport
 {
   struct fts__witem hdr;
+  struct fts__wslab *slab; /* the block it was carved from */
   int info;
   int code;
   int err;
@@ -192,8 +195,8 @@ struct fts__wemit
   bool broken;                     /* out of memory for a path: stopped */
   bool delivering;                 /* a thread is moving the cursor */
 
-  FTS__LINE atomic_size_t backlog;  /* bytes of reports queued, not yet
-                                       delivered */
+  FTS__LINE atomic_size_t backlog;  /* bytes of the blocks that hold
+                                       reports (struct fts__wslab) */
   _Atomic (struct fts__wnode *) at;  /* CUR's directory, for the threads
                                       that choose a task, which only
                                       compare it: it may be freed */
@@ -216,7 +219,6 @@ struct fts__wbatch
   struct fts__wnode *n;            /* whose list; null when empty */
   struct fts__witem *head;
   struct fts__witem **tail;
-  size_t bytes;                    /* of its reports, for the backlog */
   unsigned count;
 };
 
@@ -246,14 +248,37 @@ int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
    du: 0.12 s and 2.1 MB); 256 KiB keeps it within twice GNU's.  */
 enum { FTS__WALK_BACKLOG = 256 * 1024 };
 
-/* The size of a report (as malloc was asked) with a name of NAMELEN bytes
-   and SIZE bytes of the caller's data.  */
+/* The size of a report with a name of NAMELEN bytes and SIZE bytes of the
+   caller's data.  */
 static inline size_t
 fts__wreport_size (size_t namelen, size_t size)
 {
   return size ? fts__wreport_data_offset (namelen) + size
          : offsetof (struct fts__wreport, name) + namelen + 1;
 }
+
+/* Reports are carved out of blocks of FTS__WALK_SLAB bytes, a block at a
+   time for each thread, and a block is freed once all its reports are:
+   one malloc and free for some tens of reports rather than one for each,
+   and no thread frees, at each report, memory that another allocated.  A
+   report larger than a quarter of a block gets a block of its own.  The
+   backlog counts whole blocks from their malloc to their free, so that
+   the bound above is on the memory that reports hold, a block not yet
+   full included (one per thread).  */
+struct fts__wslab
+{
+  atomic_size_t refs;              /* its reports not freed yet, and one
+                                      while its thread carves from it */
+  size_t size;                     /* bytes, this header included */
+  size_t used;
+};
+
+enum { FTS__WALK_SLAB = 4096 };
+
+struct fts__wreport *fts__wreport_new (struct libfts_walk *w,
+                                       struct fts__wslab **cur, size_t size);
+void fts__wreport_free (struct libfts_walk *w, struct fts__wreport *r);
+void fts__wslab_end (struct libfts_walk *w, struct fts__wslab **cur);
 
 /* ---- the walk (fts-walk.c) --------------------------------------------------- */
 

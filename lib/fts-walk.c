@@ -45,6 +45,7 @@ struct wentry
                                       when not NODE's: a slice's */
   bool child;                      /* E is an entry of NODE, not NODE */
   struct fts__wbatch *batch;       /* where its reports wait, or null */
+  struct fts__wslab **slab;        /* its thread's block for reports */
   struct stat st;
 };
 
@@ -61,6 +62,7 @@ struct wctx
   bool sharing;                    /* it visits a slice (unordered walks,
                                       which have no slice lists) */
   struct fts__wbatch batch;        /* its reports on the run it visits */
+  struct fts__wslab *slab;         /* the block its reports come from */
   uint32_t kid_seq;                /* subdirectories of the directory it
                                       reads, so far */
 };
@@ -151,14 +153,14 @@ register_nodes (struct libfts_walk *w, struct fts__wnode *const *nodes,
 
 /* Free N's report list (what was never delivered).  */
 static void
-free_items (struct fts__wnode *n)
+free_items (struct libfts_walk *w, struct fts__wnode *n)
 {
   struct fts__witem *it = n->head;
   while (it)
     {
       struct fts__witem *next = it->next;
       if (it->kind != FTS__WI_NODE)
-        free (it);
+        fts__wreport_free (w, (struct fts__wreport *) it);
       it = next;
     }
   n->head = NULL;
@@ -183,7 +185,7 @@ fts__walk_free_nodes (struct libfts_walk *w, struct fts__wnode *const *nodes,
   pthread_mutex_unlock (&w->all_lock);
   for (size_t i = 0; i < k; i++)
     {
-      free_items (nodes[i]);
+      free_items (w, nodes[i]);
       free (nodes[i]);
     }
 }
@@ -242,15 +244,16 @@ call_visit (struct libfts_walk *w, struct wentry *e)
 /* Set E up for directory N itself (its pre-order, post-order or failure
    visit), through its parent's descriptor PFD.  */
 static void
-entry_of_node (struct wentry *e, struct libfts_walk *w, struct fts__wnode *n,
+entry_of_node (struct wentry *e, struct wctx *ctx, struct fts__wnode *n,
                int pfd, int info, int err, const struct stat *st)
 {
   memset (&e->pub, 0, sizeof e->pub);
-  e->w = w;
+  e->w = ctx->w;
   e->node = n;
   e->list = NULL;
   e->child = false;
   e->batch = NULL;
+  e->slab = &ctx->slab;
   e->pub.dirfd = pfd;
   e->pub.name = n->name;
   e->pub.namelen = n->namelen;
@@ -579,7 +582,7 @@ visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
       return false;
     }
   struct wentry e;
-  entry_of_node (&e, w, n, *pfd, n->read_errno ? FTS_ERR : FTS_DP,
+  entry_of_node (&e, ctx, n, *pfd, n->read_errno ? FTS_ERR : FTS_DP,
                  n->read_errno, NULL);
   e.pub.d_type = DT_DIR;
   e.pub.dir_data = &n->data;
@@ -722,6 +725,7 @@ visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
   e.list = ctx->list;
   e.child = true;
   e.batch = w->em.ordered ? &ctx->batch : NULL;
+  e.slab = &ctx->slab;
   e.pub.dirfd = dfd;
   e.pub.name = name;
   e.pub.namelen = strlen (name);
@@ -988,7 +992,7 @@ visit_as_other (struct wctx *ctx, struct fts__wnode *n, int pfd, int info,
                 int err, const struct stat *st)
 {
   struct wentry e;
-  entry_of_node (&e, ctx->w, n, pfd, info, err, st);
+  entry_of_node (&e, ctx, n, pfd, info, err, st);
   e.pub.dir_data = NULL;
   call_visit (ctx->w, &e);
 }
@@ -1058,7 +1062,7 @@ enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
     n->root_dev = st->st_dev;
   bool cycle = is_cycle (n, st);
   n->ino = st->st_ino;
-  entry_of_node (&e, w, n, pfd, cycle ? FTS_DC : FTS_D, 0, st);
+  entry_of_node (&e, ctx, n, pfd, cycle ? FTS_DC : FTS_D, 0, st);
   int r = call_visit (w, &e);
   *post = false;
   if (cycle || r == LIBFTS_WALK_SKIP || r == LIBFTS_WALK_STOP)
@@ -1107,7 +1111,7 @@ read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
     fts__walk_fail (w, n, ENOMEM);
   fts__wfd_close (&w->fdc, n);
   struct wentry e;
-  entry_of_node (&e, w, n, pfd, FTS_DNR, err, st);
+  entry_of_node (&e, ctx, n, pfd, FTS_DNR, err, st);
   call_visit (w, &e);
   return false;
 }
@@ -1176,6 +1180,7 @@ ctx_end (struct wctx *ctx)
   w->stats.statfs_calls += ctx->st.statfs_calls;
   w->stats.sort_nsec += ctx->st.sort_nsec;
   pthread_mutex_unlock (&w->lock);
+  fts__wslab_end (w, &ctx->slab);
   fts__fs_cache_free (&ctx->fs);
   free (ctx->buf);
   free (ctx->kids);
@@ -1390,7 +1395,9 @@ libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
 {
   struct wentry *e = wentry_of (pub);
   size_t namelen = e->child ? pub->namelen : 0;
-  struct fts__wreport *r = malloc (fts__wreport_size (namelen, size));
+  struct fts__wreport *r = fts__wreport_new (e->w, e->slab,
+                                             fts__wreport_size (namelen,
+                                                                size));
   if (!r)
     return -1;
   r->hdr.kind = e->child ? FTS__WI_CHILD : FTS__WI_SELF;
@@ -1531,8 +1538,8 @@ run_end (struct libfts_walk *w)
   /* Reports first: a list runs through the records of subdirectories,
      which must still be there.  */
   for (struct fts__wnode *n = w->all.all_next; n != &w->all; n = n->all_next)
-    free_items (n);
-  free_items (&w->top);
+    free_items (w, n);
+  free_items (w, &w->top);
   struct fts__wnode *n = w->all.all_next;
   while (n != &w->all)
     {

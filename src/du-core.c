@@ -733,13 +733,13 @@ walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
    before the directories ahead of it (one thread may be slow in a large
    directory while others finish the rest of the tree), and one per file
    with several links or, with -a, per file.  libfts bounds it: once
-   128 KiB of reports wait (about 700 directories' or 1,100 files'), the
+   256 KiB of reports wait (about 2,500 directories' or files'), the
    threads take only the directories that let the reports go on
    (FTS__WALK_BACKLOG), and what they add before they finish the
    directories they are in comes on top (at most a chunk of 256 Ki
    entries each).  A large directory's files are shared among the threads
    in slices (LIBFTS_WALK_SPLIT), under the same bound.  Peak RSS, 8
-   threads, npm-like tree: du 2.9 MB, du -a 3.6 MB; GNU du 2.0 and 2.1.  */
+   threads, npm-like tree: du 2.9 MB, du -a 3.4 MB; GNU du 2.0 and 2.1.  */
 
 /* What a directory's visits keep between its pre-order and its
    post-order visit.  */
