@@ -524,12 +524,18 @@ operand_ok (struct du_walk const *w, char const *name)
   return false;
 }
 
-/* Whether ENT's failed stat is a file that vanished since its directory
-   was read: no error for newer GNU du.  */
+/* Whether an entry at LEVEL that could not be stat-ed or read for ERR
+   vanished since its directory was read: no error for newer GNU du.  */
+static bool
+vanished_at (int err, size_t level)
+{
+  return err == ENOENT && 0 < level;
+}
+
 static bool
 vanished (FTSENT const *ent)
 {
-  return ent->fts_errno == ENOENT && 0 < libfts_level (ent);
+  return vanished_at (ent->fts_errno, libfts_level (ent));
 }
 
 /* Diagnose ENT, whose stat failed (FTS_NS), or a symbolic link that
@@ -624,14 +630,17 @@ visit (struct du_walk *w, FTSENT *ent)
       count_entry (w, ent, true);
       return DU_OK;
     case FTS_DNR:
-      /* Unreadable: its own size is known, and counts.  The message
-         comes before its line, as GNU du's.  */
-      if (!vanished (ent))
-        error (0, ent->fts_errno, _("cannot read directory %s"),
-               quoteaf (ent->fts_path));
-      count_entry (w, ent, true);
-      remember_uncounted (w, ent->fts_statp);
-      return vanished (ent) ? DU_OK : DU_ERROR;
+      {
+        /* Unreadable: its own size is known, and counts.  The message
+           comes before its line, as GNU du's.  */
+        bool gone = vanished (ent);
+        if (!gone)
+          error (0, ent->fts_errno, _("cannot read directory %s"),
+                 quoteaf (ent->fts_path));
+        count_entry (w, ent, true);
+        remember_uncounted (w, ent->fts_statp);
+        return gone ? DU_OK : DU_ERROR;
+      }
     case FTS_ERR:
       /* Read part way: what was read counts.  */
       error (0, ent->fts_errno, "%s", quotef (ent->fts_path));
@@ -918,16 +927,14 @@ pw_enter_dir (struct du_walk *w, struct libfts_walk_entry *e)
   return LIBFTS_WALK_CONTINUE;
 }
 
-/* Whether E, a file with a stat, is counted in its directory's sum by
-   the thread that meets it: it has no line of its own and no other name
-   that could be met first.  */
+/* Whether E, a file with a stat below an operand, has no other name that
+   could be met first (or -l counts each): then where it counts does not
+   depend on the order.  */
 static bool
-pw_counted_here (struct du_walk const *w, struct libfts_walk_entry const *e)
+pw_alone (struct du_walk const *w, struct libfts_walk_entry const *e)
 {
-  struct du_options const *x = w->x;
-
-  return (0 < e->level && !x->all
-          && (x->count_links || e->st->st_nlink <= 1));
+  return (0 < e->level
+          && (w->x->count_links || e->st->st_nlink <= 1));
 }
 
 /* Visit E, which is not a directory (or an FTS_NS one): count it, leave
@@ -945,8 +952,8 @@ pw_file (struct du_walk *w, struct libfts_walk_entry *e)
       if (e->info == FTS_SLNONE)
         err = (fstatat (e->dirfd, e->name, &st, 0) != 0 && errno != ENOENT
                ? errno : 0);
-      else if (err == ENOENT && 0 < e->level)
-        return LIBFTS_WALK_CONTINUE;       /* vanished */
+      else if (vanished_at (err, e->level))
+        return LIBFTS_WALK_CONTINUE;
       pw_report (e, DU_R_NS, err, NULL, NULL, NULL);
       return LIBFTS_WALK_CONTINUE;
     }
@@ -954,17 +961,17 @@ pw_file (struct du_walk *w, struct libfts_walk_entry *e)
     goto leave_out;
   struct du_sum own;
   entry_sum (w->x, e->st, &own);
-  if (0 < e->level && (w->x->count_links || e->st->st_nlink <= 1)
-      && !pw_counted_here (w, e))
+  if (!pw_alone (w, e))
+    pw_report (e, DU_R_LINK, 0, &own, NULL, e->st);
+  else if (w->x->all)
     {
-      /* -a: a line of its own, nothing to remember.  */
+      /* A line of its own, nothing to remember.  */
       if (libfts_walk_report_data (e, DU_R_FILE, 0, 0, &own, sizeof own) != 0)
         xalloc_die ();
     }
-  else if (!pw_counted_here (w, e))
-    pw_report (e, DU_R_LINK, 0, &own, NULL, e->st);
   else
     {
+      /* Counted in its directory's sum by the thread that meets it.  */
       if (w->x->several && w->files_seen)
         {
           pthread_mutex_lock (&w->lock);
@@ -996,6 +1003,15 @@ pw_file (struct du_walk *w, struct libfts_walk_entry *e)
   return LIBFTS_WALK_CONTINUE;
 }
 
+/* What the sets of seen and uncounted files need of a directory's stat:
+   its identity (DEV, INO) and type.  */
+static struct stat
+dir_stat (dev_t dev, ino_t ino)
+{
+  return (struct stat) { .st_dev = dev, .st_ino = ino, .st_nlink = 2,
+                         .st_mode = S_IFDIR };
+}
+
 /* Post-order visit of E (FTS_DP, FTS_ERR, FTS_DNR): report its sums.  */
 static int
 pw_leave_dir (struct libfts_walk_entry *e)
@@ -1004,8 +1020,7 @@ pw_leave_dir (struct libfts_walk_entry *e)
 
   if (!d)
     return LIBFTS_WALK_CONTINUE;
-  struct stat st = { .st_dev = d->dev, .st_ino = d->ino, .st_nlink = 2,
-                     .st_mode = S_IFDIR };
+  struct stat st = dir_stat (d->dev, d->ino);
   pw_report (e, DU_R_DIR, e->err, &d->own, &d->files, &st);
   free (d);
   *e->dir_data = NULL;
@@ -1059,7 +1074,7 @@ pr_dir (struct du_walk *w, struct libfts_walk_report const *r,
         struct du_rdata const *d)
 {
   size_t level = r->level;
-  bool vanished = r->info == FTS_DNR && r->err == ENOENT && 0 < r->level;
+  bool gone = r->info == FTS_DNR && vanished_at (r->err, level);
 
   if (d->files.inodes)
     {
@@ -1071,17 +1086,16 @@ pr_dir (struct du_walk *w, struct libfts_walk_report const *r,
     }
   if (r->info == FTS_ERR)
     error (0, r->err, "%s", quotef (r->path));
-  else if (r->info == FTS_DNR && !vanished)
+  else if (r->info == FTS_DNR && !gone)
     error (0, r->err, _("cannot read directory %s"), quoteaf (r->path));
   count_at (w, level, r->path, &d->own, true);
   if (r->info == FTS_DP)
     return DU_OK;
-  struct stat st = { .st_dev = d->dev, .st_ino = d->ino, .st_nlink = 2,
-                     .st_mode = S_IFDIR };
+  struct stat st = dir_stat (d->dev, d->ino);
   pthread_mutex_lock (&w->lock);
   remember_uncounted (w, &st);
   pthread_mutex_unlock (&w->lock);
-  return vanished ? DU_OK : DU_ERROR;
+  return gone ? DU_OK : DU_ERROR;
 }
 
 /* REPORT of the parallel walk: count and print in the sequential order.  */
