@@ -63,6 +63,8 @@ struct wctx
                                       which have no slice lists) */
   struct fts__wbatch batch;        /* its reports on the run it visits */
   struct fts__wslab *slab;         /* the block its reports come from */
+  struct fts__wnode *next;         /* a subdirectory it read, kept to be
+                                      read next, out of the heap */
   uint32_t kid_seq;                /* subdirectories of the directory it
                                       reads, so far */
 };
@@ -405,12 +407,21 @@ task_merge_pairs (struct fts__wnode *first)
 
 /* Push the K records of KIDS as tasks.  */
 static void
-push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k)
+push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k,
+            struct wctx *keeper)
 {
   if (k == 0)
     return;
   pthread_mutex_lock (&w->lock);
-  for (size_t i = 0; i < k; i++)
+  /* With no thread idle, the first subdirectory, which comes next in a
+     sequential walk's order, is kept by the thread that found it, to read
+     once it is done here (run_kept): no heap for that one, and its
+     parent's descriptor and entries are still at hand.  */
+  size_t i = 0;
+  if (keeper && !keeper->next && !w->idle)
+    keeper->next = kids[i++];
+  k -= i;
+  for (kids += i, i = 0; i < k; i++)
     {
       kids[i]->task_child = kids[i]->task_next = kids[i]->task_prev = NULL;
       w->tasks = task_meld (w->tasks, kids[i]);
@@ -485,6 +496,18 @@ at_or_below (const struct fts__wnode *n, const struct fts__wnode *at)
     }
 }
 
+/* Whether a thread may read N now: with the backlog of an ordered walk
+   at its bound, only a directory at or below the one being delivered
+   (take_task).  */
+static bool
+may_take (struct libfts_walk *w, const struct fts__wnode *n)
+{
+  return (!w->em.ordered
+          || atomic_load_explicit (&w->em.backlog, memory_order_relaxed)
+             <= FTS__WALK_BACKLOG
+          || at_or_below (n, atomic_load (&w->em.at)));
+}
+
 /* The task to take next: the first; or, while too many reports wait for
    their turn, the first at or below the directory whose reports are being
    delivered (a slice's: its directory), one that lets them go on; null
@@ -492,9 +515,7 @@ at_or_below (const struct fts__wnode *n, const struct fts__wnode *at)
 static struct fts__wnode *
 take_task (struct libfts_walk *w)
 {
-  if (!w->em.ordered
-      || atomic_load_explicit (&w->em.backlog, memory_order_relaxed)
-         <= FTS__WALK_BACKLOG)
+  if (may_take (w, w->tasks))
     return take_out (w, w->tasks);
   /* Only compared: the emitter may free it meanwhile.  */
   const struct fts__wnode *at = atomic_load (&w->em.at);
@@ -672,7 +693,7 @@ push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
     }
   register_nodes (w, ctx->kids, k);
   atomic_fetch_add_explicit (&d->pending, k, memory_order_relaxed);
-  push_tasks (w, ctx->kids, k);
+  push_tasks (w, ctx->kids, k, ctx);
   if (k == want)
     return 0;
   errno = ENOMEM;
@@ -707,7 +728,7 @@ late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
   c->seq = UINT32_MAX;          /* its place is not known here */
   atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
   queue_subdir (ctx, d, c);
-  push_tasks (w, &c, 1);
+  push_tasks (w, &c, 1, NULL);
 }
 
 /* Visit NAME, an entry of D (open on DFD) that d_type says is not a
@@ -1186,6 +1207,25 @@ ctx_end (struct wctx *ctx)
   free (ctx->kids);
 }
 
+/* Read the subdirectories that CTX kept for itself (push_tasks), one
+   after another, while the backlog lets it; one that it does not goes to
+   the heap, for whoever may take it.  A stopped walk leaves it to
+   run_end.  */
+static void
+run_kept (struct wctx *ctx)
+{
+  struct libfts_walk *w = ctx->w;
+  struct fts__wnode *n;
+  while ((n = ctx->next) && !stopped (w))
+    {
+      ctx->next = NULL;
+      if (may_take (w, n))
+        process_dir (ctx, n);
+      else
+        push_tasks (w, &n, 1, NULL);
+    }
+}
+
 /* Take tasks until DONE says so (the calling thread: the current root is
    finished) or the walk ends.  */
 static void
@@ -1227,6 +1267,7 @@ work (struct wctx *ctx, bool caller)
         }
       pthread_mutex_unlock (&w->lock);
       process_dir (ctx, n);
+      run_kept (ctx);
       pthread_mutex_lock (&w->lock);
     }
   pthread_mutex_unlock (&w->lock);
@@ -1527,6 +1568,7 @@ run_root (struct wctx *ctx, size_t i)
   if (w->em.ordered)
     fts__wemit_add (w, &w->top, &r->hdr);
   process_dir (ctx, r);
+  run_kept (ctx);
   work (ctx, true);
 }
 
