@@ -615,19 +615,24 @@ visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
 /* One of N's pending parts (its own read, or a subdirectory) is done; if it
    was the last, finish N (POST: visit it in post-order) and go on up.
    PFD is N's parent's descriptor when the caller holds it pinned, left to
-   release to unpin; -1 when it does not.  */
+   release to unpin; -1 when it does not.  The caller may hold it only
+   when its part of N is the last pending (nobody else can then finish N,
+   and its parent, before the pin is let go).  */
 static void
 release (struct wctx *ctx, struct fts__wnode *n, bool post, int pfd)
 {
   struct libfts_walk *w = ctx->w;
-  while (atomic_fetch_sub_explicit (&n->pending, 1, memory_order_acq_rel) == 1)
+  for (;;)
     {
+      if (atomic_fetch_sub_explicit (&n->pending, 1, memory_order_acq_rel)
+          != 1)
+        return;
+      struct fts__wnode *p = n->parent;
       if (!post || stopped (w))
         fts__wfd_close (&w->fdc, n);
       else if (!visit_post (ctx, n, &pfd))
         return;
       tell_parent_height (n);
-      struct fts__wnode *p = n->parent;
       retire (ctx, n);
       /* Before P's count drops: then another thread may finish P.  */
       if (pfd != -1)
@@ -644,8 +649,6 @@ release (struct wctx *ctx, struct fts__wnode *n, bool post, int pfd)
       n = p;
       post = true;
     }
-  if (pfd != -1)
-    fts__wfd_unpin (&w->fdc, n->parent);
 }
 
 /* ---- reading a directory ------------------------------------------------------ */
@@ -1164,15 +1167,20 @@ process_dir (struct wctx *ctx, struct fts__wnode *n)
     }
   else if (what == PROBE_OPEN)
     fts__wfd_close (&w->fdc, n);
-  /* Read, N keeps its pin when no subdirectory of its is pending (most
-     directories), for release to finish N with both descriptors at
-     hand: nobody else can come to N's descriptor any more.  */
+  /* When no subdirectory of N is pending (most directories), this part
+     of N is the last: N keeps its pin and its parent's, for release to
+     finish N with both descriptors at hand; nobody else can come to
+     them any more.  Otherwise both go before N's count drops.  */
   bool stop = stopped (w);
-  if (post && (stop || atomic_load (&n->pending) != 1))
-    fts__wfd_unpin (&w->fdc, n);
-  if (stop)
-    fts__wfd_unpin (&w->fdc, n->parent);
-  else
+  bool last = !stop && atomic_load (&n->pending) == 1;
+  if (!last)
+    {
+      if (post)
+        fts__wfd_unpin (&w->fdc, n);
+      fts__wfd_unpin (&w->fdc, n->parent);
+      pfd = -1;
+    }
+  if (!stop)
     release (ctx, n, post, pfd);
 }
 
