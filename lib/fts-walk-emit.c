@@ -205,24 +205,28 @@ fts__wreport_new (struct libfts_walk *w, struct fts__wslab **cur,
   return r;
 }
 
+/* Drop one reference to S, and take it off W's backlog if it is freed.  */
+static void
+slab_put (struct libfts_walk *w, struct fts__wslab *s)
+{
+  size_t freed = slab_unref (s, 1);
+  if (freed)
+    atomic_fetch_sub_explicit (&w->em.backlog, freed, memory_order_relaxed);
+}
+
 /* Free R, a report delivered or never to be.  */
 void
 fts__wreport_free (struct libfts_walk *w, struct fts__wreport *r)
 {
-  size_t freed = slab_unref (r->slab, 1);
-  if (freed)
-    atomic_fetch_sub_explicit (&w->em.backlog, freed, memory_order_relaxed);
+  slab_put (w, r->slab);
 }
 
 /* The calling thread carves no more from *CUR, if any.  */
 void
 fts__wslab_end (struct libfts_walk *w, struct fts__wslab **cur)
 {
-  if (!*cur)
-    return;
-  size_t freed = slab_unref (*cur, 1);
-  if (freed)
-    atomic_fetch_sub_explicit (&w->em.backlog, freed, memory_order_relaxed);
+  if (*cur)
+    slab_put (w, *cur);
   *cur = NULL;
 }
 

@@ -409,6 +409,15 @@ counted_in_dir (struct du_walk *w, char const *path, struct stat const *st)
   return counted;
 }
 
+/* Whether seen_before remembers the directories it is asked about:
+   with several operands, or with every file and directory hashed (-L),
+   unless -l counts everything wherever it is met.  */
+static bool
+dirs_remembered (struct du_options const *x)
+{
+  return !x->count_links && (x->hash_all || x->several);
+}
+
 /* Whether the entry at PATH and depth LEVEL, whose stat is ST, was
    counted already: a hard link to a file met before, or, when every entry
    is remembered, any file or directory met before; with several
@@ -422,7 +431,7 @@ seen_before (struct du_walk *w, size_t level, char const *path,
   struct du_options const *x = w->x;
   bool dir = S_ISDIR (st->st_mode);
 
-  if (x->count_links)
+  if (dir ? !dirs_remembered (x) : x->count_links)
     return false;
   if (x->hash_all || (dir ? x->several : 1 < st->st_nlink))
     {
@@ -897,10 +906,10 @@ pw_enter_dir (struct du_walk *w, struct libfts_walk_entry *e)
 
   if (pw_excluded (w, e) || pw_other_device (w, e))
     return LIBFTS_WALK_SKIP;
-  /* One operand, without -L: no directory is remembered (seen_before),
-     and the threads need not wait for each other here.  */
+  /* No directory is remembered (one operand, no -L): the threads need
+     not wait for each other here.  */
   struct du_options const *x = w->x;
-  if (e->info == FTS_D && (x->count_links || !(x->hash_all || x->several)))
+  if (e->info == FTS_D && !dirs_remembered (x))
     seen = false;
   else
     {
