@@ -20,17 +20,13 @@
 /* The options, the messages and the exit status are GNU chmod's, with
    newer GNU's -h, --dereference, -H, -L and -P.
 
-   One libfts walk goes over every operand, descriptor-relative: with -R,
-   libfts's parallel walk (directories read and stat-ed by several
-   threads, each file changed on the thread that reaches it, messages in
-   the sequential walk's order); without -R, with -L (which the physical
-   parallel walk cannot do) or with LIBFTS_THREADS=1, fts_read with
-   FTS_DIRFD.  Each file is stat-ed (a symbolic mode depends on the
-   file's mode) and changed with fchmodat on its parent's descriptor and
-   its bare name; a file reached without following a symlink is changed
-   with AT_SYMLINK_NOFOLLOW (fchmodat2), so that a directory swapped for a
-   symlink while chmod runs makes the change fail, never land outside the
-   operands.  Symbolic links themselves have no mode to change on Linux:
+   chmod walks as chown does (change-walk.h): with -R, libfts's parallel
+   walk, else fts_read.  Each file is stat-ed (a symbolic mode depends on
+   the file's mode) and changed with fchmodat on its parent's descriptor
+   and its bare name; a file reached without following a symlink is
+   changed with AT_SYMLINK_NOFOLLOW (fchmodat2), so that a directory
+   swapped for a symlink while chmod runs makes the change fail, never
+   land outside the operands.  Symbolic links themselves have no mode to change on Linux:
    they are left alone.  Directories are changed in pre-order, before
    libfts opens them, so that chmod -R u+rx opens what it needs to.  */
 
@@ -50,9 +46,10 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include "change-walk.h"
 #include "fts.h"
 #include "package-info.h"
-#include "walk-util.h"
+#include "quoting.h"
 
 #include "closeout.h"
 #include "error.h"
@@ -68,12 +65,6 @@
 #define _(msgid) gettext (msgid)
 
 #define PROGRAM_NAME "chmod"
-
-/* Quoting as GNU's tools do it (see remove.h).  */
-#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
-#define quoteaf_n(n, arg) \
-  quotearg_n_style (n, shell_escape_always_quoting_style, arg)
-#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
 
 /* fchmodat2 (Linux 6.6), which glibc before 2.39 does not name: its
    number is the same on every architecture.  */
@@ -125,9 +116,8 @@ struct chmod_options
 /* One walk in progress.  */
 struct walk
 {
-  FTS *fts;                     /* the sequential walk's, or null */
+  struct change_walk cw;        /* first: the walk's callbacks get it */
   struct chmod_options const *x;
-  atomic_bool failed;           /* the parallel walk's: something failed */
 };
 
 /* What was done to one file.  */
@@ -239,16 +229,12 @@ Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n\
 
 /* ---- what chmod says ------------------------------------------------- */
 
-/* What chmod says about a file: the code of a report of the parallel
-   walk, which the sequential walk says at once.  */
+/* What chmod says about a file, besides what the walk met (enum
+   cw_message): the code of a report of the parallel walk, which the
+   sequential walk says at once.  */
 enum chmod_message
 {
-  M_CANNOT_ACCESS,              /* FTS_NS: ERR */
-  M_TRAVERSAL,                  /* FTS_ERR: ERR */
-  M_CANNOT_READ,                /* FTS_DNR: ERR */
-  M_DANGLING,                   /* FTS_SLNONE */
-  M_CYCLE,                      /* FTS_DC */
-  M_DANGEROUS_ROOT,             /* '/' under --preserve-root */
+  M_DANGLING = CW_OWN,          /* FTS_SLNONE */
   M_CHANGE_FAILED,              /* fchmodat failed: ERR */
   M_GETATTR_FAILED,             /* the new mode cannot be stat-ed: ERR */
   M_DESCRIBE,                   /* the -v line: VALUE, a packed outcome */
@@ -337,34 +323,20 @@ warn_surprise (struct chmod_options const *x, char const *file,
 }
 
 /* Say message CODE (with ERR and VALUE, as enum chmod_message tells)
-   about FILE, as X says how: on the thread that prints, one message at
-   a time.  */
+   about FILE, as CW's options say how: on the thread that prints, one
+   message at a time.  */
 static void
-speak (struct chmod_options const *x, char const *file, int code, int err,
+speak (struct change_walk const *cw, char const *file, int code, int err,
        intmax_t value)
 {
+  struct chmod_options const *x = ((struct walk const *) cw)->x;
   struct outcome o = unpack_outcome (value);
 
   switch (code)
     {
-    case M_CANNOT_ACCESS:
-      error (0, err, _("cannot access %s"), quoteaf (file));
-      break;
-    case M_TRAVERSAL:
-      error (0, err, "%s", quotef (file));
-      break;
-    case M_CANNOT_READ:
-      error (0, err, _("cannot read directory %s"), quoteaf (file));
-      break;
     case M_DANGLING:
       error (0, 0, _("cannot operate on dangling symlink %s"),
              quoteaf (file));
-      break;
-    case M_CYCLE:
-      warn_cycle (file);
-      break;
-    case M_DANGEROUS_ROOT:
-      warn_dangerous_root (file);
       break;
     case M_CHANGE_FAILED:
       error (0, err, _("changing permissions of %s"), quoteaf (file));
@@ -383,54 +355,25 @@ speak (struct chmod_options const *x, char const *file, int code, int err,
     }
 }
 
-/* ---- one file, on either walk ------------------------------------------ */
-
-/* One file as a walk hands it over: fts_read (sequential) or libfts's
-   parallel walk (on a worker thread, E set).  */
-struct file
-{
-  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
-  char const *name;             /* its name there: bare, or a root's path */
-  char const *path;             /* its path, for messages; null with E */
-  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
-  long level;
-  int info;                     /* FTS_* */
-  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
-  struct stat const *st;        /* null when unknown */
-};
-
 /* Whether -f silences message CODE: the diagnostics of failures, not
-   -v's lines nor the warnings (umask, cycle, '/').  */
+   -v's lines nor the umask warning.  */
 static bool
-silenced (enum chmod_message code)
+silenced (int code)
 {
   switch (code)
     {
-    case M_CANNOT_ACCESS: case M_TRAVERSAL: case M_CANNOT_READ:
     case M_DANGLING: case M_CHANGE_FAILED: case M_GETATTR_FAILED:
       return true;
-    case M_CYCLE: case M_DANGEROUS_ROOT: case M_DESCRIBE: case M_SURPRISE:
+    case M_DESCRIBE: case M_SURPRISE:
       return false;
     }
   abort ();
 }
 
-/* Say CODE (with ERR, VALUE) about F, unless -f silences it: at once on
-   the sequential walk, as a report on the parallel one (libfts delivers
-   it to report_message in the order of a sequential walk).  Out of
-   memory, chmod cannot keep its promise of a message: it dies, as xalloc
-   does.  */
-static void
-say (struct walk const *w, struct file const *f, enum chmod_message code,
-     int err, intmax_t value)
-{
-  if (w->x->force_silent && silenced (code))
-    return;
-  if (!f->e)
-    speak (w->x, f->path, code, err, value);
-  else if (libfts_walk_report (f->e, code, err, value) != 0)
-    xalloc_die ();
-}
+/* What chmod adds to the walk's messages.  */
+static struct cw_program const chmod_program = { speak, silenced };
+
+/* ---- one file, on either walk ------------------------------------------ */
 
 /* fchmodat (DIRFD, NAME, MODE, AT_SYMLINK_NOFOLLOW): NAME itself, never
    what it would point to if it were a symlink (then EOPNOTSUPP).  Linux
@@ -455,26 +398,6 @@ chmod_nofollow (int dirfd, char const *name, mode_t mode)
   return fchmodat (dirfd, name, mode, AT_SYMLINK_NOFOLLOW);
 }
 
-/* Whether the walk stat-ed F following a final symlink: -L, or an
-   operand under -H (the default).  */
-static bool
-stat_followed (struct walk const *w, struct file const *f)
-{
-  int flags = w->x->fts_flags;
-
-  return (flags & FTS_LOGICAL)
-         || (f->level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
-}
-
-/* Whether a file failed with ERR because it vanished during a recursive
-   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
-   nothing then.  */
-static bool
-vanished (struct walk const *w, bool below_operands, int err)
-{
-  return err == ENOENT && w->x->recurse && below_operands;
-}
-
 /* The mode chmod gives to a file whose mode is OLD_MODE.  */
 static mode_t
 new_mode_of (struct walk const *w, mode_t old_mode)
@@ -487,7 +410,7 @@ new_mode_of (struct walk const *w, mode_t old_mode)
    changed.  The set-ID and sticky bits may be cleared silently by the
    kernel: when NEW_MODE has any, F is stat-ed again to see.  */
 static bool
-mode_changed (struct walk const *w, struct file const *f, bool follow,
+mode_changed (struct walk const *w, struct cw_file const *f, bool follow,
               mode_t old_mode, mode_t new_mode)
 {
   struct stat st;
@@ -497,7 +420,7 @@ mode_changed (struct walk const *w, struct file const *f, bool follow,
       if (fstatat (f->dirfd, f->name, &st,
                    follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
         {
-          say (w, f, M_GETATTR_FAILED, errno, 0);
+          cw_say (&w->cw, f, M_GETATTR_FAILED, errno, 0);
           return false;
         }
       new_mode = st.st_mode;
@@ -508,9 +431,9 @@ mode_changed (struct walk const *w, struct file const *f, bool follow,
 /* Change the mode of F, whose stat the walk gave, into O.  Returns false
    when F vanished meanwhile, which is no error.  */
 static bool
-change_mode (struct walk const *w, struct file const *f, struct outcome *o)
+change_mode (struct walk const *w, struct cw_file const *f, struct outcome *o)
 {
-  bool follow = stat_followed (w, f);
+  bool follow = cw_stat_followed (&w->cw, f);
   int r;
 
   o->old_mode = f->st->st_mode;
@@ -526,9 +449,9 @@ change_mode (struct walk const *w, struct file const *f, struct outcome *o)
     {
       int err = errno;
 
-      if (vanished (w, FTS_ROOTLEVEL < f->level, err))
+      if (cw_vanished (&w->cw, f, err))
         return false;
-      say (w, f, M_CHANGE_FAILED, err, 0);
+      cw_say (&w->cw, f, M_CHANGE_FAILED, err, 0);
       o->status = CH_FAILED;
       return true;
     }
@@ -539,63 +462,27 @@ change_mode (struct walk const *w, struct file const *f, struct outcome *o)
   return true;
 }
 
-/* Whether a cycle at F is an error: when symlinks are not followed
-   there, it is a corrupted file system (or a bind mount).  */
-static bool
-cycle_is_error (struct walk const *w, struct file const *f)
+/* What the walk could not do for F, or a dangling symlink (-L): diagnose
+   it unless -f.  */
+static enum cw_state
+diagnose_entry (struct walk const *w, struct cw_file const *f)
 {
-  int flags = w->x->fts_flags;
-
-  return !(flags & FTS_LOGICAL)
-         && (!(flags & FTS_COMFOLLOW) || f->level != FTS_ROOTLEVEL);
-}
-
-/* What the walk could not do for F: diagnose it (unless -f).  Returns 1
-   when F is to be ignored (it vanished), 0 when it failed, -1 when there
-   is nothing wrong.  */
-static int
-diagnose_entry (struct walk const *w, struct file const *f)
-{
-  bool below = FTS_ROOTLEVEL < f->level;
-
-  switch (f->info)
-    {
-    case FTS_NS:
-      if (vanished (w, below, f->err))
-        return 1;
-      say (w, f, M_CANNOT_ACCESS, f->err, 0);
-      return 0;
-    case FTS_ERR:
-      say (w, f, M_TRAVERSAL, f->err, 0);
-      return 0;
-    case FTS_DNR:
-      if (vanished (w, below, f->err))
-        return 1;
-      say (w, f, M_CANNOT_READ, f->err, 0);
-      return 0;
-    case FTS_SLNONE:
-      say (w, f, M_DANGLING, 0, 0);
-      return 0;
-    case FTS_DC:
-      if (!cycle_is_error (w, f))
-        return -1;
-      say (w, f, M_CYCLE, 0, 0);
-      return 0;
-    default:
-      return -1;
-    }
+  if (f->info != FTS_SLNONE)
+    return cw_diagnose (&w->cw, f);
+  cw_say (&w->cw, f, M_DANGLING, 0, 0);
+  return CW_FAILED;
 }
 
 /* Whether F is '/' under --preserve-root: then refused.  */
 static bool
-refuse_root (struct walk const *w, struct file const *f)
+refuse_root (struct walk const *w, struct cw_file const *f)
 {
   struct stat const *st = f->st;
 
   if (!w->x->root_check || st->st_dev != w->x->root_dev
       || st->st_ino != w->x->root_ino)
     return false;
-  say (w, f, M_DANGEROUS_ROOT, 0, 0);
+  cw_say (&w->cw, f, CW_DANGEROUS_ROOT, 0, 0);
   return true;
 }
 
@@ -610,160 +497,74 @@ enum step
 /* Do what chmod does with F (not at its post-order visit), on either
    walk: change its mode, say what X asks to be said.  */
 static enum step
-chmod_file (struct walk const *w, struct file const *f)
+chmod_file (struct walk const *w, struct cw_file const *f)
 {
   struct chmod_options const *x = w->x;
   struct outcome o = { .status = CH_NO_STAT };
-  int d = diagnose_entry (w, f);
+  enum cw_state d = diagnose_entry (w, f);
 
-  if (d == 1)
+  if (d == CW_VANISHED)
     return STEP_OK;
-  if (d == 0 && f->info == FTS_DC)
+  if (d == CW_FAILED && f->info == FTS_DC)
     return STEP_FAILED;
-  if (d < 0 && refuse_root (w, f))
+  if (d == CW_FINE && refuse_root (w, f))
     return STEP_REFUSED;
-  if (d < 0 && !change_mode (w, f, &o))
+  if (d == CW_FINE && !change_mode (w, f, &o))
     return STEP_OK;
   if (x->verbosity == V_HIGH
       || (x->verbosity == V_CHANGES_ONLY && o.status == CH_SUCCEEDED))
-    say (w, f, M_DESCRIBE, 0, pack_outcome (&o));
+    cw_say (&w->cw, f, M_DESCRIBE, 0, pack_outcome (&o));
   if (CH_NO_CHANGE_REQUESTED <= o.status && x->diagnose_surprises
       && surprising (x, &o))
     {
-      say (w, f, M_SURPRISE, 0, pack_outcome (&o));
+      cw_say (&w->cw, f, M_SURPRISE, 0, pack_outcome (&o));
       return STEP_FAILED;
     }
   return CH_NOT_APPLIED <= o.status ? STEP_OK : STEP_FAILED;
 }
 
-/* ---- the sequential walk ------------------------------------------------- */
-
-/* Whether ENT, an operand whose stat failed, should be stat-ed once more
-   (FTS_AGAIN): changing an earlier operand may have made it reachable,
-   and fts_open stat-ed it before that.  */
-static bool
-retry_operand (struct walk *w, FTSENT *ent)
-{
-  if (ent->fts_level != FTS_ROOTLEVEL || ent->fts_number)
-    return false;
-  ent->fts_number = 1;
-  return fts_set (w->fts, ent, FTS_AGAIN) == 0;
-}
+/* ---- the two walks ------------------------------------------------------ */
 
 /* Do what chmod does with ENT, which fts_read just returned.  Returns
    false on failure.  */
 static bool
-visit (struct walk *w, FTSENT *ent)
+visit (struct change_walk *cw, FTSENT *ent)
 {
-  struct file f = {
-    .dirfd = libfts_dirfd (w->fts), .name = ent->fts_accpath,
-    .path = ent->fts_path, .level = ent->fts_level, .info = ent->fts_info,
-    .err = ent->fts_errno, .st = ent->fts_statp,
-  };
+  struct walk *w = (struct walk *) cw;
+  struct cw_file f = cw_file_of (cw, ent);
   enum step s;
 
-  if (ent->fts_info == FTS_DP
-      || (ent->fts_info == FTS_NS && retry_operand (w, ent)))
+  if (ent->fts_info == FTS_DP || cw_retry_operand (cw, ent))
     return true;
   s = chmod_file (w, &f);
   if (s == STEP_REFUSED)
     {
-      fts_set (w->fts, ent, FTS_SKIP);
-      fts_read (w->fts);          /* its FTS_DP */
+      cw_refuse_dir (cw, ent);
       return false;
     }
-  if (!w->x->recurse)
-    fts_set (w->fts, ent, FTS_SKIP);
+  if (!cw->recurse)
+    fts_set (cw->fts, ent, FTS_SKIP);
   return s == STEP_OK;
 }
 
-/* Change the mode of FILES as X says, with fts_read.  Returns true if all
-   went well.  */
-static bool
-chmod_sequential (char *const *files, struct chmod_options const *x)
-{
-  struct walk w = { .x = x };
-  bool ok = true;
-  FTSENT *ent;
-
-  w.fts = open_walk (files, x->fts_flags | FTS_DIRFD);
-  while ((ent = fts_read (w.fts)))
-    ok &= visit (&w, ent);
-  return finish_walk (w.fts, errno, x->force_silent) && ok;
-}
-
-/* ---- the parallel walk -------------------------------------------------- */
-
-/* chmod -R walks with libfts's parallel walk: directories are read and
-   stat-ed by several threads, and each file is changed on the thread
-   that reaches it, through its parent's descriptor and bare name, as
-   above.  LIBFTS_WALK_STAT stats each entry before its visit, and a
-   directory before it is opened, so a directory is changed at FTS_D
-   before it is read (chmod -R u+rx gets into what it opens).  The files
-   of a large directory are shared among the threads (LIBFTS_WALK_SPLIT):
-   a visit keeps nothing in its directory's slot.  What chmod
-   says is queued as reports, which libfts delivers one at a time in the
-   order of the sequential walk: the output is the same byte for byte.  */
+/* On the parallel walk, LIBFTS_WALK_STAT stats each entry before its
+   visit, and a directory before it is opened, so a directory is changed
+   at FTS_D before it is read (chmod -R u+rx gets into what it opens).  */
 
 /* The parallel walk's visit of E, on whichever thread reaches it.  */
 static int
 visit_entry (struct libfts_walk_entry *e, void *arg)
 {
   struct walk *w = arg;
-  struct file f = {
-    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
-    .info = e->info, .err = e->err, .st = e->st,
-  };
+  struct cw_file f = cw_entry_file (e);
   enum step s;
 
   if (e->info == FTS_DP)
     return LIBFTS_WALK_CONTINUE;
   s = chmod_file (w, &f);
   if (s != STEP_OK)
-    atomic_store_explicit (&w->failed, true, memory_order_relaxed);
+    cw_fail (&w->cw);
   return s == STEP_REFUSED ? LIBFTS_WALK_SKIP : LIBFTS_WALK_CONTINUE;
-}
-
-/* Print what the report R says, as the sequential walk says it.  */
-static int
-report_message (struct libfts_walk_report const *r, void *arg)
-{
-  struct walk *w = arg;
-
-  if (r->code != LIBFTS_WALK_FAILED)
-    speak (w->x, r->path, r->code, r->err, r->value);
-  else if (!w->x->force_silent)
-    error (0, r->err, _("fts_read failed"));
-  return 0;
-}
-
-/* Whether chmod with X walks in parallel: with -R and more than one
-   thread to run (LIBFTS_THREADS=1 is the sequential walk), and not with
-   -L: the parallel walk is physical (it follows no symlink below the
-   operands; -H, following the operands, it does).  */
-static bool
-use_threads (struct chmod_options const *x)
-{
-  return (x->recurse && !(x->fts_flags & FTS_LOGICAL)
-          && 1 < libfts_default_threads ());
-}
-
-/* Change the mode of FILES as X says, with the parallel walk.  Returns
-   true if all went well.  */
-static bool
-chmod_parallel (char *const *files, struct chmod_options const *x)
-{
-  struct walk w = { .x = x };
-  int options = (LIBFTS_WALK_STAT | LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT
-                 | (x->fts_flags & FTS_COMFOLLOW ? LIBFTS_WALK_COMFOLLOW : 0));
-  LIBFTS_WALK *walk = libfts_walk_open (files, options);
-
-  if (!walk)
-    xalloc_die ();
-  if (libfts_walk_run (walk, visit_entry, report_message, &w) != 0)
-    w.failed = true;
-  libfts_walk_close (walk);
-  return !w.failed;
 }
 
 /* Change the mode of FILES, a null-terminated list of at least one name,
@@ -771,8 +572,15 @@ chmod_parallel (char *const *files, struct chmod_options const *x)
 static bool
 chmod_files (char *const *files, struct chmod_options const *x)
 {
-  return (use_threads (x) ? chmod_parallel (files, x)
-          : chmod_sequential (files, x));
+  struct walk w = {
+    .cw = { .program = &chmod_program, .fts_flags = x->fts_flags,
+            .recurse = x->recurse, .force_silent = x->force_silent },
+    .x = x,
+  };
+
+  return (cw_parallel (&w.cw)
+          ? cw_walk_parallel (&w.cw, files, LIBFTS_WALK_STAT, visit_entry)
+          : cw_walk_sequential (&w.cw, files, x->fts_flags, visit));
 }
 
 /* ---- the command line -------------------------------------------------- */

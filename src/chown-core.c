@@ -16,13 +16,9 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* One libfts walk goes over every operand, descriptor-relative: with -R,
-   libfts's parallel walk (directories read by several threads, each file
-   changed on the thread that reaches it, messages in the sequential
-   walk's order); without -R, with -L (which the physical parallel walk
-   cannot do) or with LIBFTS_THREADS=1, fts_read with FTS_DIRFD.  Each
-   file is changed with fchownat on its parent's descriptor and its bare
-   name.  A file that was not seen to be a symbolic link is changed with
+/* chown and chgrp walk as chmod does (change-walk.h): with -R, libfts's
+   parallel walk, else fts_read.  Each file is changed with fchownat on
+   its parent's descriptor and its bare name.  A file that was not seen to be a symbolic link is changed with
    AT_SYMLINK_NOFOLLOW, so that a directory swapped for a symlink while
    chown runs makes it change the link, never what the link points to:
    libfts opens each directory with O_NOFOLLOW relative to its verified
@@ -40,7 +36,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
-#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,8 +43,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "change-walk.h"
 #include "fts.h"
-#include "walk-util.h"
 
 #include "error.h"
 #include "gettext.h"
@@ -76,11 +71,10 @@ enum change_status
 /* One walk in progress.  */
 struct walk
 {
-  FTS *fts;                     /* the sequential walk's, or null */
+  struct change_walk cw;        /* first: the walk's callbacks get it */
   struct chown_ids const *ids;
   struct chown_options const *x;
   bool stat_all;                /* every file's status is needed */
-  atomic_bool failed;           /* the parallel walk's: something failed */
 };
 
 /* What was done to one file.  */
@@ -92,16 +86,12 @@ struct outcome
   bool symlink_changed;         /* false: the system cannot change it */
 };
 
-/* What chown says about a file: the code of a report of the parallel
-   walk, which the sequential walk says at once.  */
+/* What chown says about a file, besides what the walk met (enum
+   cw_message): the code of a report of the parallel walk, which the
+   sequential walk says at once.  */
 enum chown_message
 {
-  M_CANNOT_ACCESS,              /* FTS_NS: ERR */
-  M_TRAVERSAL,                  /* FTS_ERR: ERR */
-  M_CANNOT_READ,                /* FTS_DNR: ERR */
-  M_CYCLE,                      /* FTS_DC */
-  M_DANGEROUS_ROOT,             /* '/' under --preserve-root */
-  M_CANNOT_DEREFERENCE,         /* --dereference, stat failed: ERR */
+  M_CANNOT_DEREFERENCE = CW_OWN,         /* --dereference, stat failed: ERR */
   M_CHANGE_FAILED,              /* fchownat failed: ERR */
   M_DESCRIBE                    /* -v line: see pack_change */
 };
@@ -234,29 +224,16 @@ describe_packed (struct walk const *w, char const *file, int err,
 }
 
 /* Say message CODE (with ERR and VALUE, as enum chown_message tells)
-   about FILE, for W: on the thread that prints, one message at a
-   time.  */
+   about FILE, for the walk CW: on the thread that prints, one message
+   at a time.  */
 static void
-speak (struct walk const *w, char const *file, int code, int err,
+speak (struct change_walk const *cw, char const *file, int code, int err,
        intmax_t value)
 {
+  struct walk const *w = (struct walk const *) cw;
+
   switch (code)
     {
-    case M_CANNOT_ACCESS:
-      error (0, err, _("cannot access %s"), quoteaf (file));
-      break;
-    case M_TRAVERSAL:
-      error (0, err, "%s", quotef (file));
-      break;
-    case M_CANNOT_READ:
-      error (0, err, _("cannot read directory %s"), quoteaf (file));
-      break;
-    case M_CYCLE:
-      warn_cycle (file);
-      break;
-    case M_DANGEROUS_ROOT:
-      warn_dangerous_root (file);
-      break;
     case M_CANNOT_DEREFERENCE:
       error (0, err, _("cannot dereference %s"), quoteaf (file));
       break;
@@ -272,58 +249,29 @@ speak (struct walk const *w, char const *file, int code, int err,
     }
 }
 
-/* ---- one file, on either walk ------------------------------------------ */
-
-/* One file as a walk hands it over: fts_read (sequential) or libfts's
-   parallel walk (on a worker thread, E set).  */
-struct file
-{
-  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
-  char const *name;             /* its name there: bare, or a root's path */
-  char const *path;             /* its path, for messages; null with E */
-  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
-  long level;
-  int info;                     /* FTS_* */
-  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
-  struct stat const *st;        /* null when not stat-ed */
-};
-
 /* Whether -f silences message CODE: the diagnostics of failures, not
-   -v's lines nor the warnings (cycle, '/').  */
+   -v's lines.  */
 static bool
-silenced (enum chown_message code)
+silenced (int code)
 {
   switch (code)
     {
-    case M_CANNOT_ACCESS: case M_TRAVERSAL: case M_CANNOT_READ:
     case M_CANNOT_DEREFERENCE: case M_CHANGE_FAILED:
       return true;
-    case M_CYCLE: case M_DANGEROUS_ROOT: case M_DESCRIBE:
+    case M_DESCRIBE:
       return false;
     }
   abort ();
 }
 
-/* Say CODE (with ERR, VALUE) about F, unless -f silences it: at once on
-   the sequential walk, as a report on the parallel one (libfts delivers
-   it to report_message in the order of a sequential walk).  Out of
-   memory, chown cannot keep its promise of a message: it dies, as xalloc
-   does.  */
-static void
-say (struct walk const *w, struct file const *f, enum chown_message code,
-     int err, intmax_t value)
-{
-  if (w->x->force_silent && silenced (code))
-    return;
-  if (!f->e)
-    speak (w, f->path, code, err, value);
-  else if (libfts_walk_report (f->e, code, err, value) != 0)
-    xalloc_die ();
-}
+/* What chown and chgrp add to the walk's messages.  */
+static struct cw_program const chown_program = { speak, silenced };
+
+/* ---- one file, on either walk ------------------------------------------ */
 
 /* Say what happened to F, with -v or (if it changed) -c.  */
 static void
-report (struct walk const *w, struct file const *f, struct outcome const *o)
+report (struct walk const *w, struct cw_file const *f, struct outcome const *o)
 {
   struct chown_ids const *ids = w->ids;
   bool changed;
@@ -344,28 +292,8 @@ report (struct walk const *w, struct file const *f, struct outcome const *o)
   /* uid_t and gid_t are 32 bits on Linux: both fit in the value.  */
   old_ids = (o->st ? ((uintmax_t) (uint32_t) o->st->st_uid << 32
                       | (uint32_t) o->st->st_gid) : 0);
-  say (w, f, M_DESCRIBE, status | (o->st ? DESCRIBE_HAVE_OLD : 0),
-       (intmax_t) old_ids);
-}
-
-/* Whether a file failed with ERR because it vanished during a recursive
-   walk (ERR is ENOENT, and the file is BELOW_OPERANDS): newer GNU says
-   nothing then.  */
-static bool
-vanished (struct walk const *w, bool below_operands, int err)
-{
-  return err == ENOENT && w->x->recurse && below_operands;
-}
-
-/* Whether the walk stat-ed F following a final symlink: -L, or an
-   operand under -H (and by default without -R).  */
-static bool
-stat_followed (struct walk const *w, struct file const *f)
-{
-  int flags = w->x->fts_flags;
-
-  return (flags & FTS_LOGICAL)
-         || (f->level == FTS_ROOTLEVEL && (flags & FTS_COMFOLLOW));
+  cw_say (&w->cw, f, M_DESCRIBE,
+          status | (o->st ? DESCRIBE_HAVE_OLD : 0), (intmax_t) old_ids);
 }
 
 /* Whether ST is the root directory and --preserve-root is in effect.  */
@@ -391,7 +319,7 @@ matches_from (struct chown_ids const *ids, struct stat const *st)
    *TARGET.  Clears O->ok, diagnosed, when the target cannot be stat-ed;
    returns false when it vanished, which is no error.  */
 static bool
-find_status (struct walk const *w, struct file const *f, struct outcome *o,
+find_status (struct walk const *w, struct cw_file const *f, struct outcome *o,
              struct stat *target)
 {
   bool deref = w->x->affect_symlink_referent && S_ISLNK (f->st->st_mode);
@@ -404,9 +332,9 @@ find_status (struct walk const *w, struct file const *f, struct outcome *o,
       o->st = target;
       return true;
     }
-  if (vanished (w, FTS_ROOTLEVEL < f->level, errno))
+  if (cw_vanished (&w->cw, f, errno))
     return false;
-  say (w, f, M_CANNOT_DEREFERENCE, errno, 0);
+  cw_say (&w->cw, f, M_CANNOT_DEREFERENCE, errno, 0);
   o->ok = false;
   return true;
 }
@@ -422,14 +350,14 @@ enum chown_failure
 /* Classify ERR, the failure of fchownat on F (following a symlink if
    FOLLOW), and diagnose it.  */
 static enum chown_failure
-fchownat_failed (struct walk const *w, struct file const *f, bool follow,
+fchownat_failed (struct walk const *w, struct cw_file const *f, bool follow,
                  int err)
 {
   if (!follow && err == EOPNOTSUPP)
     return CF_NOT_APPLIED;
-  if (vanished (w, FTS_ROOTLEVEL < f->level, err))
+  if (cw_vanished (&w->cw, f, err))
     return CF_VANISHED;
-  say (w, f, M_CHANGE_FAILED, err, 0);
+  cw_say (&w->cw, f, M_CHANGE_FAILED, err, 0);
   return CF_FAILED;
 }
 
@@ -437,11 +365,11 @@ fchownat_failed (struct walk const *w, struct file const *f, bool follow,
    a symlink only where the options say so, into O.  Returns false when
    F vanished meanwhile, which is no error.  */
 static bool
-do_fchownat (struct walk const *w, struct file const *f, struct outcome *o)
+do_fchownat (struct walk const *w, struct cw_file const *f, struct outcome *o)
 {
   struct chown_ids const *ids = w->ids;
   bool follow = (w->x->affect_symlink_referent
-                 && (stat_followed (w, f)
+                 && (cw_stat_followed (&w->cw, f)
                      || (f->st && S_ISLNK (f->st->st_mode))));
 
   if (fchownat (f->dirfd, f->name, ids->uid, ids->gid,
@@ -464,7 +392,7 @@ do_fchownat (struct walk const *w, struct file const *f, struct outcome *o)
 /* Change F's owner and group, OK being false when the walk could not get
    at it (already diagnosed).  Returns false on failure.  */
 static bool
-change_owner (struct walk const *w, struct file const *f, bool ok)
+change_owner (struct walk const *w, struct cw_file const *f, bool ok)
 {
   struct outcome o = { .ok = ok, .symlink_changed = true };
   struct stat target;
@@ -480,7 +408,7 @@ change_owner (struct walk const *w, struct file const *f, bool ok)
   /* chown -L --preserve-root on a symlink to '/'.  */
   if (o.ok && is_root (w, o.st))
     {
-      say (w, f, M_DANGEROUS_ROOT, 0, 0);
+      cw_say (&w->cw, f, CW_DANGEROUS_ROOT, 0, 0);
       return false;
     }
   if (o.do_chown && !do_fchownat (w, f, &o))
@@ -489,52 +417,14 @@ change_owner (struct walk const *w, struct file const *f, bool ok)
   return o.ok;
 }
 
-/* Whether a cycle at F is an error: when symlinks are not followed
-   there, it is a corrupted file system (or a bind mount).  */
-static bool
-cycle_is_error (struct walk const *w, struct file const *f)
-{
-  int flags = w->x->fts_flags;
-
-  return !(flags & FTS_LOGICAL)
-         && (!(flags & FTS_COMFOLLOW) || f->level != FTS_ROOTLEVEL);
-}
-
-/* What the walk could not do for F: diagnose it unless -f.  Returns
-   false, or true when F is to be ignored (it vanished).  */
-static bool
-diagnose_entry (struct walk const *w, struct file const *f)
-{
-  bool below = FTS_ROOTLEVEL < f->level;
-
-  switch (f->info)
-    {
-    case FTS_NS:
-      if (vanished (w, below, f->err))
-        return true;
-      say (w, f, M_CANNOT_ACCESS, f->err, 0);
-      return false;
-    case FTS_ERR:
-      say (w, f, M_TRAVERSAL, f->err, 0);
-      return false;
-    case FTS_DNR:
-      if (vanished (w, below, f->err))
-        return true;
-      say (w, f, M_CANNOT_READ, f->err, 0);
-      return false;
-    default:
-      abort ();
-    }
-}
-
 /* Whether F, a directory entered with -R, is '/' under --preserve-root:
    then refused, and not to be walked.  */
 static bool
-refuse_root (struct walk const *w, struct file const *f)
+refuse_root (struct walk const *w, struct cw_file const *f)
 {
   if (!is_root (w, f->st))
     return false;
-  say (w, f, M_DANGEROUS_ROOT, 0, 0);
+  cw_say (&w->cw, f, CW_DANGEROUS_ROOT, 0, 0);
   return true;
 }
 
@@ -542,130 +432,72 @@ refuse_root (struct walk const *w, struct file const *f)
    pre-order visit with -R (see refuse_root).  Returns false on
    failure.  */
 static bool
-chown_file (struct walk const *w, struct file const *f)
+chown_file (struct walk const *w, struct cw_file const *f)
 {
-  bool ok = true;
-
-  switch (f->info)
+  switch (cw_diagnose (&w->cw, f))
     {
-    case FTS_NS: case FTS_ERR: case FTS_DNR:
-      if (diagnose_entry (w, f))
-        return true;
-      ok = false;
-      break;
-    case FTS_DC:
-      if (cycle_is_error (w, f))
-        {
-          say (w, f, M_CYCLE, 0, 0);
-          return false;
-        }
-      break;
-    default:                    /* FTS_F, FTS_SL, FTS_SLNONE, FTS_NSOK... */
-      break;
+    case CW_FINE:
+      return change_owner (w, f, true);
+    case CW_VANISHED:
+      return true;
+    case CW_FAILED:
+      /* Said; what could not be reached gets its -v line.  */
+      return f->info != FTS_DC && change_owner (w, f, false);
     }
-  return change_owner (w, f, ok);
+  abort ();
 }
 
-/* ---- the sequential walk ------------------------------------------------- */
-
-/* Whether ENT, an operand whose stat failed, should be stat-ed once more
-   (FTS_AGAIN): changing an earlier operand may have made it reachable,
-   and fts_open stat-ed it before that.  */
-static bool
-retry_operand (struct walk *w, FTSENT *ent)
-{
-  if (ent->fts_level != FTS_ROOTLEVEL || ent->fts_number)
-    return false;
-  ent->fts_number = 1;
-  return fts_set (w->fts, ent, FTS_AGAIN) == 0;
-}
-
-/* ENT as chown_file sees it.  */
-static struct file
-file_of (struct walk const *w, FTSENT *ent)
-{
-  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
-
-  return (struct file) {
-    .dirfd = libfts_dirfd (w->fts), .name = ent->fts_accpath,
-    .path = ent->fts_path, .level = ent->fts_level, .info = ent->fts_info,
-    .err = ent->fts_errno, .st = stated ? ent->fts_statp : NULL,
-  };
-}
+/* ---- the two walks ------------------------------------------------------ */
 
 /* Do what chown does with ENT, which fts_read just returned.  Returns
    false on failure.  */
 static bool
-visit (struct walk *w, FTSENT *ent)
+visit (struct change_walk *cw, FTSENT *ent)
 {
-  struct file f = file_of (w, ent);
+  struct walk *w = (struct walk *) cw;
+  struct cw_file f = cw_file_of (cw, ent);
   bool ok;
 
+  if (cw_retry_operand (cw, ent))
+    return true;
   switch (ent->fts_info)
     {
     case FTS_D:
-      if (!w->x->recurse)
+      if (!cw->recurse)
         break;
       if (!refuse_root (w, &f))
         return true;          /* changed after what it holds */
-      fts_set (w->fts, ent, FTS_SKIP);
-      fts_read (w->fts);      /* its FTS_DP */
+      cw_refuse_dir (cw, ent);
       return false;
     case FTS_DP:
-      if (!w->x->recurse)
-        return true;
-      break;
-    case FTS_NS:
-      if (retry_operand (w, ent))
+      if (!cw->recurse)
         return true;
       break;
     default:
       break;
     }
   ok = chown_file (w, &f);
-  if (!w->x->recurse)
-    fts_set (w->fts, ent, FTS_SKIP);
+  if (!cw->recurse)
+    fts_set (cw->fts, ent, FTS_SKIP);
   return ok;
 }
 
-/* Change the owner and group of FILES as W says, with fts_read.  Returns
-   true if all went well.  */
-static bool
-chown_sequential (char *const *files, struct walk *w)
-{
-  bool ok = true;
-  FTSENT *ent;
-
-  w->fts = open_walk (files, (w->x->fts_flags | FTS_DIRFD
-                              | (w->stat_all ? 0 : FTS_NOSTAT)));
-  while ((ent = fts_read (w->fts)))
-    ok &= visit (w, ent);
-  return finish_walk (w->fts, errno, w->x->force_silent) && ok;
-}
-
-/* ---- the parallel walk -------------------------------------------------- */
-
-/* chown -R and chgrp -R walk with libfts's parallel walk: directories are
-   read by several threads, and each file is changed on the thread that
-   reaches it, through its parent's descriptor and bare name, as above; a
-   directory in its post-order visit, after what it holds.  Files are
-   stat-ed (LIBFTS_WALK_STAT) only when something needs it, as in the
-   sequential walk; a directory's status, from its pre-order visit, then
-   waits in its dir_data slot for the post-order one (the files of a
-   large directory, shared among the threads with LIBFTS_WALK_SPLIT, keep
-   nothing there).  What chown says is
-   queued as reports, which libfts delivers one at a time in the order of
-   the sequential walk: the output is the same byte for byte.  */
+/* On the parallel walk, a directory is changed in its post-order visit,
+   after what it holds, as on the sequential walk.  Files are stat-ed
+   (LIBFTS_WALK_STAT) only when something needs it; a directory's status,
+   from its pre-order visit, then waits in its dir_data slot for the
+   post-order one.  */
 
 /* The pre-order visit of E, a directory: refuse '/' under
    --preserve-root, else keep E's status for its post-order visit if W
    needs it.  */
 static int
-enter_dir (struct walk *w, struct libfts_walk_entry *e, struct file const *f)
+enter_dir (struct walk *w, struct libfts_walk_entry *e,
+           struct cw_file const *f)
 {
   if (refuse_root (w, f))
     {
-      atomic_store_explicit (&w->failed, true, memory_order_relaxed);
+      cw_fail (&w->cw);
       return LIBFTS_WALK_SKIP;
     }
   if (w->stat_all)
@@ -678,10 +510,7 @@ static int
 visit_entry (struct libfts_walk_entry *e, void *arg)
 {
   struct walk *w = arg;
-  struct file f = {
-    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
-    .info = e->info, .err = e->err, .st = e->st,
-  };
+  struct cw_file f = cw_entry_file (e);
   void *kept = e->dir_data ? *e->dir_data : NULL;
 
   if (e->info == FTS_D)
@@ -689,53 +518,10 @@ visit_entry (struct libfts_walk_entry *e, void *arg)
   if (e->info == FTS_DP)
     f.st = kept;
   if (!chown_file (w, &f))
-    atomic_store_explicit (&w->failed, true, memory_order_relaxed);
+    cw_fail (&w->cw);
   /* FTS_DP, FTS_DNR or FTS_ERR: the last visit of a directory.  */
   free (kept);
   return LIBFTS_WALK_CONTINUE;
-}
-
-/* Print what the report R says, as the sequential walk says it.  */
-static int
-report_message (struct libfts_walk_report const *r, void *arg)
-{
-  struct walk *w = arg;
-
-  if (r->code != LIBFTS_WALK_FAILED)
-    speak (w, r->path, r->code, r->err, r->value);
-  else if (!w->x->force_silent)
-    error (0, r->err, _("fts_read failed"));
-  return 0;
-}
-
-/* Whether chown with X walks in parallel: with -R and more than one
-   thread to run (LIBFTS_THREADS=1 is the sequential walk), and not with
-   -L: the parallel walk is physical (it follows no symlink below the
-   operands; -H, following the operands, it does).  */
-static bool
-use_threads (struct chown_options const *x)
-{
-  return (x->recurse && !(x->fts_flags & FTS_LOGICAL)
-          && 1 < libfts_default_threads ());
-}
-
-/* Change the owner and group of FILES as W says, with the parallel walk.
-   Returns true if all went well.  */
-static bool
-chown_parallel (char *const *files, struct walk *w)
-{
-  int options = (LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT
-                 | (w->stat_all ? LIBFTS_WALK_STAT : 0)
-                 | (w->x->fts_flags & FTS_COMFOLLOW
-                    ? LIBFTS_WALK_COMFOLLOW : 0));
-  LIBFTS_WALK *walk = libfts_walk_open (files, options);
-
-  if (!walk)
-    xalloc_die ();
-  if (libfts_walk_run (walk, visit_entry, report_message, w) != 0)
-    w->failed = true;
-  libfts_walk_close (walk);
-  return !w->failed;
 }
 
 /* Whether the change needs each file's status: to match --from, to tell
@@ -751,10 +537,19 @@ bool
 chown_files (char *const *files, struct chown_ids const *ids,
              struct chown_options const *x)
 {
-  struct walk w = { .ids = ids, .x = x, .stat_all = needs_stat (ids, x) };
+  bool stat_all = needs_stat (ids, x);
+  struct walk w = {
+    .cw = { .program = &chown_program, .fts_flags = x->fts_flags,
+            .recurse = x->recurse, .force_silent = x->force_silent },
+    .ids = ids, .x = x, .stat_all = stat_all,
+  };
 
-  return (use_threads (x) ? chown_parallel (files, &w)
-          : chown_sequential (files, &w));
+  return (cw_parallel (&w.cw)
+          ? cw_walk_parallel (&w.cw, files, stat_all ? LIBFTS_WALK_STAT : 0,
+                              visit_entry)
+          : cw_walk_sequential (&w.cw, files,
+                                x->fts_flags | (stat_all ? 0 : FTS_NOSTAT),
+                                visit));
 }
 
 /* ---- the command line shared by chown and chgrp ---------------------- */

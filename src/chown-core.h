@@ -22,13 +22,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "quotearg.h"
-
-/* Quoting as GNU's tools do it (see remove.h).  */
-#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
-#define quoteaf_n(n, arg) \
-  quotearg_n_style (n, shell_escape_always_quoting_style, arg)
-#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+#include "quoting.h"
 
 /* How much chown and chgrp say about each file.  */
 enum chown_verbosity

@@ -25,12 +25,7 @@
 #include <time.h>
 
 #include "exclude.h"
-#include "quotearg.h"
-
-/* Quoting as GNU's tools do it: names in diagnostics are shell-escaped,
-   and quoted when they need it (quotef) or always (quoteaf).  */
-#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
-#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+#include "quoting.h"
 
 /* Which time --time shows.  */
 enum du_time

@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "quoting.h"
 #include "walk-util.h"
 
 #include "argmatch.h"
@@ -56,11 +57,6 @@
 #define _(msgid) gettext (msgid)
 
 #define PROGRAM_NAME "libfts-walk"
-
-/* Quoting as coreutils' system.h does it: names in diagnostics are
-   shell-escaped, "always" where the name is a whole argument.  */
-#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
-#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
 
 /* The copyright line of --version.  Defined here, it keeps gnulib's
    version-etc-fsf.o (which would credit the FSF) out of the link.  */

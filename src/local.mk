@@ -4,9 +4,11 @@ src_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib \
   -I$(top_builddir)/gl/lib -I$(top_srcdir)/gl/lib
 
 # What several programs share: opening and closing their walks
-# (walk-util.c) and the end of --help (package-info.c).
+# (walk-util.c), the walk of chmod, chown and chgrp (change-walk.c), how
+# names are quoted (quoting.h) and the end of --help (package-info.c).
 noinst_LIBRARIES += src/libprograms.a
 src_libprograms_a_SOURCES = src/walk-util.c src/walk-util.h \
+  src/change-walk.c src/change-walk.h src/quoting.h \
   src/package-info.c src/package-info.h
 src_libprograms_a_CPPFLAGS = $(src_cppflags)
 

@@ -22,15 +22,7 @@
 #include <stdbool.h>
 #include <sys/types.h>
 
-#include "quotearg.h"
-
-/* Quoting as GNU's tools do it: names in diagnostics are shell-escaped,
-   "always" quoted where the name stands alone, and with a colon escaped
-   where it starts a "NAME: reason" message.  */
-#define quoteaf(arg) quotearg_style (shell_escape_always_quoting_style, arg)
-#define quoteaf_n(n, arg) \
-  quotearg_n_style (n, shell_escape_always_quoting_style, arg)
-#define quotef(arg) quotearg_n_style_colon (0, shell_escape_quoting_style, arg)
+#include "quoting.h"
 
 /* When rm asks before removing.  */
 enum rm_interactive

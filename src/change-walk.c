@@ -1,0 +1,242 @@
+/* change-walk.c: the walk of chmod, chown and chgrp, and what it says.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+#include <config.h>
+
+#include "change-walk.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "quoting.h"
+#include "walk-util.h"
+
+#include "error.h"
+#include "gettext.h"
+#include "xalloc.h"
+
+#define _(msgid) gettext (msgid)
+
+/* Whether -f silences CODE: the diagnostics of failures, not the
+   warnings (cycle, '/').  */
+static bool
+silenced (struct change_walk const *cw, int code)
+{
+  switch (code)
+    {
+    case CW_CANNOT_ACCESS: case CW_TRAVERSAL: case CW_CANNOT_READ:
+      return true;
+    case CW_CYCLE: case CW_DANGEROUS_ROOT:
+      return false;
+    default:
+      return cw->program->silenced (code);
+    }
+}
+
+/* Say CODE (with ERR and VALUE) about FILE: on the thread that prints,
+   one message at a time.  */
+static void
+speak (struct change_walk const *cw, char const *file, int code, int err,
+       intmax_t value)
+{
+  switch (code)
+    {
+    case CW_CANNOT_ACCESS:
+      error (0, err, _("cannot access %s"), quoteaf (file));
+      break;
+    case CW_TRAVERSAL:
+      error (0, err, "%s", quotef (file));
+      break;
+    case CW_CANNOT_READ:
+      error (0, err, _("cannot read directory %s"), quoteaf (file));
+      break;
+    case CW_CYCLE:
+      warn_cycle (file);
+      break;
+    case CW_DANGEROUS_ROOT:
+      warn_dangerous_root (file);
+      break;
+    default:
+      cw->program->speak (cw, file, code, err, value);
+      break;
+    }
+}
+
+void
+cw_say (struct change_walk const *cw, struct cw_file const *f, int code,
+        int err, intmax_t value)
+{
+  if (cw->force_silent && silenced (cw, code))
+    return;
+  if (!f->e)
+    speak (cw, f->path, code, err, value);
+  else if (libfts_walk_report (f->e, code, err, value) != 0)
+    xalloc_die ();
+}
+
+bool
+cw_vanished (struct change_walk const *cw, struct cw_file const *f, int err)
+{
+  return err == ENOENT && cw->recurse && FTS_ROOTLEVEL < f->level;
+}
+
+bool
+cw_stat_followed (struct change_walk const *cw, struct cw_file const *f)
+{
+  return (cw->fts_flags & FTS_LOGICAL)
+         || (f->level == FTS_ROOTLEVEL && (cw->fts_flags & FTS_COMFOLLOW));
+}
+
+/* Whether a cycle at F is an error: when symlinks are not followed
+   there.  */
+static bool
+cycle_is_error (struct change_walk const *cw, struct cw_file const *f)
+{
+  return !(cw->fts_flags & FTS_LOGICAL)
+         && (!(cw->fts_flags & FTS_COMFOLLOW) || f->level != FTS_ROOTLEVEL);
+}
+
+enum cw_state
+cw_diagnose (struct change_walk const *cw, struct cw_file const *f)
+{
+  int code;
+
+  switch (f->info)
+    {
+    case FTS_NS:
+      code = CW_CANNOT_ACCESS;
+      break;
+    case FTS_ERR:
+      cw_say (cw, f, CW_TRAVERSAL, f->err, 0);
+      return CW_FAILED;
+    case FTS_DNR:
+      code = CW_CANNOT_READ;
+      break;
+    case FTS_DC:
+      if (!cycle_is_error (cw, f))
+        return CW_FINE;
+      cw_say (cw, f, CW_CYCLE, 0, 0);
+      return CW_FAILED;
+    default:
+      return CW_FINE;
+    }
+  if (cw_vanished (cw, f, f->err))
+    return CW_VANISHED;
+  cw_say (cw, f, code, f->err, 0);
+  return CW_FAILED;
+}
+
+/* ---- the sequential walk ---- */
+
+struct cw_file
+cw_file_of (struct change_walk const *cw, FTSENT const *ent)
+{
+  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
+
+  return (struct cw_file) {
+    .dirfd = libfts_dirfd (cw->fts), .name = ent->fts_accpath,
+    .path = ent->fts_path, .level = ent->fts_level, .info = ent->fts_info,
+    .err = ent->fts_errno, .st = stated ? ent->fts_statp : NULL,
+  };
+}
+
+bool
+cw_retry_operand (struct change_walk *cw, FTSENT *ent)
+{
+  if (ent->fts_info != FTS_NS || ent->fts_level != FTS_ROOTLEVEL
+      || ent->fts_number)
+    return false;
+  ent->fts_number = 1;
+  return fts_set (cw->fts, ent, FTS_AGAIN) == 0;
+}
+
+void
+cw_refuse_dir (struct change_walk *cw, FTSENT *ent)
+{
+  fts_set (cw->fts, ent, FTS_SKIP);
+  fts_read (cw->fts);           /* its FTS_DP */
+}
+
+bool
+cw_walk_sequential (struct change_walk *cw, char *const *files,
+                    int fts_options,
+                    bool (*visit) (struct change_walk *cw, FTSENT *ent))
+{
+  bool ok = true;
+  FTSENT *ent;
+
+  cw->fts = open_walk (files, fts_options | FTS_DIRFD);
+  while ((ent = fts_read (cw->fts)))
+    ok &= visit (cw, ent);
+  return finish_walk (cw->fts, errno, cw->force_silent) && ok;
+}
+
+/* ---- the parallel walk ---- */
+
+bool
+cw_parallel (struct change_walk const *cw)
+{
+  return (cw->recurse && !(cw->fts_flags & FTS_LOGICAL)
+          && 1 < libfts_default_threads ());
+}
+
+struct cw_file
+cw_entry_file (struct libfts_walk_entry *e)
+{
+  return (struct cw_file) {
+    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
+    .info = e->info, .err = e->err, .st = e->st,
+  };
+}
+
+void
+cw_fail (struct change_walk *cw)
+{
+  atomic_store_explicit (&cw->failed, true, memory_order_relaxed);
+}
+
+/* Say what the report R says, as the sequential walk says it.  */
+static int
+report_message (struct libfts_walk_report const *r, void *arg)
+{
+  struct change_walk const *cw = arg;
+
+  if (r->code != LIBFTS_WALK_FAILED)
+    speak (cw, r->path, r->code, r->err, r->value);
+  else if (!cw->force_silent)
+    error (0, r->err, _("fts_read failed"));
+  return 0;
+}
+
+bool
+cw_walk_parallel (struct change_walk *cw, char *const *files,
+                  int walk_options, libfts_walk_visit_fn visit)
+{
+  int options = walk_options | LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
+  LIBFTS_WALK *walk;
+
+  if (cw->fts_flags & FTS_COMFOLLOW)
+    options |= LIBFTS_WALK_COMFOLLOW;
+  walk = libfts_walk_open (files, options);
+  if (!walk)
+    xalloc_die ();
+  if (libfts_walk_run (walk, visit, report_message, cw) != 0)
+    cw_fail (cw);
+  libfts_walk_close (walk);
+  return !atomic_load_explicit (&cw->failed, memory_order_relaxed);
+}

@@ -1,0 +1,167 @@
+/* change-walk.h: the walk of chmod, chown and chgrp, and what it says.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+/* chmod, chown and chgrp walk alike: one libfts walk over every operand,
+   descriptor-relative; with -R, libfts's parallel walk (directories read
+   by several threads, each file changed on the thread that reaches it,
+   messages delivered in the sequential walk's order); without -R, with
+   -L (which the physical parallel walk cannot do) or with
+   LIBFTS_THREADS=1, fts_read with FTS_DIRFD.  Either walk hands each
+   file to the program as a struct cw_file.  What a program says goes
+   through cw_say: at once on the sequential walk, as a report on the
+   parallel one.  The messages about what the walk met are said here; a
+   program says its own through its struct cw_program.  */
+
+#ifndef LIBFTS_CHANGE_WALK_H
+#define LIBFTS_CHANGE_WALK_H 1
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/stat.h>
+
+#include "fts.h"
+
+/* The messages about what the walk met, which chmod, chown and chgrp say
+   alike: the codes of the parallel walk's reports.  A program's own
+   codes start at CW_OWN.  */
+enum cw_message
+{
+  CW_CANNOT_ACCESS,             /* FTS_NS: ERR */
+  CW_TRAVERSAL,                 /* FTS_ERR: ERR */
+  CW_CANNOT_READ,               /* FTS_DNR: ERR */
+  CW_CYCLE,                     /* FTS_DC */
+  CW_DANGEROUS_ROOT,            /* '/' under --preserve-root */
+  CW_OWN                        /* the first code of a program's own */
+};
+
+/* One file as a walk hands it over: fts_read (sequential) or libfts's
+   parallel walk (on a worker thread, E set).  */
+struct cw_file
+{
+  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
+  char const *name;             /* its name there: bare, or a root's path */
+  char const *path;             /* its path, for messages; null with E */
+  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
+  long level;
+  int info;                     /* FTS_* */
+  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
+  struct stat const *st;        /* null when not stat-ed */
+};
+
+struct change_walk;
+
+/* What a program adds to the walk's messages.  */
+struct cw_program
+{
+  /* Say the program's message CODE (CW_OWN or more) about FILE, with ERR
+     and VALUE: on the thread that prints, one message at a time.  */
+  void (*speak) (struct change_walk const *cw, char const *file, int code,
+                 int err, intmax_t value);
+  /* Whether -f silences the program's message CODE (CW_OWN or more).  */
+  bool (*silenced) (int code);
+};
+
+/* One walk in progress.  A program's own walk structure begins with it,
+   and the program's callbacks get it back as their CW.  */
+struct change_walk
+{
+  struct cw_program const *program;
+  int fts_flags;                /* FTS_PHYSICAL, FTS_COMFOLLOW, FTS_LOGICAL */
+  bool recurse;                 /* -R */
+  bool force_silent;            /* -f */
+  FTS *fts;                     /* the sequential walk's, or null */
+  atomic_bool failed;           /* the parallel walk's: something failed */
+};
+
+/* Say CODE (with ERR and VALUE) about F, unless -f silences it: at once
+   on the sequential walk, as a report on the parallel one.  Out of
+   memory, the program cannot keep its promise of a message: it dies, as
+   xalloc does.  */
+void cw_say (struct change_walk const *cw, struct cw_file const *f,
+             int code, int err, intmax_t value);
+
+/* Whether F failed with ERR because it vanished during a recursive walk
+   (ERR is ENOENT, and F is below the operands): newer GNU says nothing
+   then.  */
+bool cw_vanished (struct change_walk const *cw, struct cw_file const *f,
+                  int err);
+
+/* Whether the walk stat-ed F following a final symlink: -L, or an
+   operand under -H.  */
+bool cw_stat_followed (struct change_walk const *cw, struct cw_file const *f);
+
+/* What the walk met at a file.  */
+enum cw_state
+{
+  CW_FINE,                      /* nothing wrong */
+  CW_FAILED,                    /* diagnosed (unless -f): a failure */
+  CW_VANISHED                   /* gone during -R: to be ignored */
+};
+
+/* Diagnose what the walk could not do for F: FTS_NS, FTS_ERR, FTS_DNR,
+   and FTS_DC where a cycle is an error (symlinks are not followed
+   there: a corrupted file system, or a bind mount).  */
+enum cw_state cw_diagnose (struct change_walk const *cw,
+                           struct cw_file const *f);
+
+/* ---- the sequential walk ---- */
+
+/* ENT, which fts_read just returned, as a cw_file.  */
+struct cw_file cw_file_of (struct change_walk const *cw, FTSENT const *ent);
+
+/* Whether ENT is an operand whose stat failed, to be stat-ed once more
+   (FTS_AGAIN) rather than visited: changing an earlier operand may have
+   made it reachable, and fts_open stat-ed it before that.  Once only.  */
+bool cw_retry_operand (struct change_walk *cw, FTSENT *ent);
+
+/* Skip ENT, a directory refused at its pre-order visit, and its
+   post-order visit.  */
+void cw_refuse_dir (struct change_walk *cw, FTSENT *ent);
+
+/* Walk FILES with fts_read (FTS_OPTIONS, and FTS_DIRFD), handing each
+   entry to VISIT, which returns false on failure.  Returns true if all
+   went well.  */
+bool cw_walk_sequential (struct change_walk *cw, char *const *files,
+                         int fts_options,
+                         bool (*visit) (struct change_walk *cw, FTSENT *ent));
+
+/* ---- the parallel walk ---- */
+
+/* Whether CW walks in parallel: with -R and more than one thread to run,
+   and not with -L: the parallel walk is physical (it follows no symlink
+   below the operands; -H, following the operands, it does).  */
+bool cw_parallel (struct change_walk const *cw);
+
+/* E, the parallel walk's entry, as a cw_file.  */
+struct cw_file cw_entry_file (struct libfts_walk_entry *e);
+
+/* Note that something failed, on whichever thread.  */
+void cw_fail (struct change_walk *cw);
+
+/* Walk FILES with libfts's parallel walk, handing each entry to VISIT
+   with CW as its argument.  The walk is ordered (the messages come in
+   the sequential walk's order), shares the files of a large directory
+   among the threads (LIBFTS_WALK_SPLIT: a file's visit keeps nothing in
+   its directory's slot), follows the operands under -H, and takes
+   WALK_OPTIONS besides (LIBFTS_WALK_STAT).  Returns true if all went
+   well.  */
+bool cw_walk_parallel (struct change_walk *cw, char *const *files,
+                       int walk_options, libfts_walk_visit_fn visit);
+
+#endif /* LIBFTS_CHANGE_WALK_H */
