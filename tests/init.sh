@@ -49,6 +49,38 @@ compare ()
   diff -u "$1" "$2"
 }
 
+# ---- the programs under test, as another user -------------------------------
+# A program's init file (rm-init.sh, du-init.sh, chmod-init.sh) links the
+# programs under test into $test_dir_/.bin under their own names.
+
+# Prefix for running as an unprivileged user: set by require_unprivileged_.
+unpriv_=
+
+# require_unprivileged_: permission checks mean nothing to root, so as
+# root run the programs under test as nobody (setpriv), with the work
+# directory open to it; as anyone else, run them as is.  Files the test
+# makes stay the test's own; whatever should belong to the programs' user
+# is made with as_user_.
+require_unprivileged_ ()
+{
+  test "$(id -u)" = 0 || return 0
+  command -v setpriv > /dev/null || skip_ "root, and setpriv not found"
+  unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
+  chmod 755 "$test_dir_" && chmod 777 . \
+    || framework_failure_ "cannot open $test_dir_ to nobody"
+  for p_ in "$test_dir_"/.bin/*; do
+    $unpriv_ test -x "$p_" \
+      || skip_ "nobody cannot run $(readlink "$p_") (a parent directory is closed to it)"
+  done
+}
+
+# as_user_ COMMAND...: run COMMAND as the user the programs under test run
+# as (nobody after require_unprivileged_ as root, else ourselves).
+as_user_ ()
+{
+  $unpriv_ "$@"
+}
+
 # ---- mounts and loop devices, undone by the exit trap -----------------------
 # Newline-separated, most recent last; the trap undoes them in reverse.
 mounts_=

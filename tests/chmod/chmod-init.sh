@@ -28,9 +28,6 @@ mkdir .bin && ln -s "$chmod_" .bin/chmod && ln -s "$chown_" .bin/chown \
 prog_bin_=$test_dir_/.bin
 mkdir w && cd w || framework_failure_ "cannot make the work directory"
 
-# Prefix for running as an unprivileged user: set by require_unprivileged_.
-unpriv_=
-
 # run_chmod ARGS..., run_chown ARGS..., run_chgrp ARGS...: the program
 # under test (as $unpriv_ if set), under its own name.
 run_chmod () { (PATH=$prog_bin_:$PATH; exec $unpriv_ chmod "$@"); }
@@ -86,26 +83,6 @@ wide_tree_ ()
                  done) || framework_failure_ "cannot make $1"
 }
 
-# require_unprivileged_: permission checks mean nothing to root, so as
-# root run the program under test as nobody (setpriv), with the work
-# directory open to it; as anyone else, run it as is.
-require_unprivileged_ ()
-{
-  test "$(id -u)" = 0 || return 0
-  command -v setpriv > /dev/null || skip_ "root, and setpriv not found"
-  unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
-  chmod 755 "$test_dir_" && chmod 777 . \
-    || framework_failure_ "cannot open $test_dir_ to nobody"
-  $unpriv_ test -x "$prog_bin_/chmod" \
-    || skip_ "nobody cannot run $chmod_ (a parent directory is closed to it)"
-}
-
-# as_user_ COMMAND...: run COMMAND as the user the program under test
-# runs as (nobody after require_unprivileged_ as root, else ourselves).
-as_user_ ()
-{
-  $unpriv_ "$@"
-}
 
 # require_nobody_ids_: the tests that change owners name the user nobody
 # and the group nogroup (65534 on Debian).

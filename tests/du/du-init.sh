@@ -24,9 +24,6 @@ mkdir w && cd w || framework_failure_ "cannot make the work directory"
 # The size variables would change every number du prints.
 unset DU_BLOCK_SIZE BLOCK_SIZE BLOCKSIZE POSIXLY_CORRECT TIME_STYLE
 
-# Prefix for running as an unprivileged user: set by require_unprivileged_.
-unpriv_=
-
 # run_du ARGS...: the du under test (as $unpriv_ if set), named 'du'.
 run_du ()
 {
@@ -56,26 +53,6 @@ is_gnu_91_ ()
   test "$("$du_" --version 2>/dev/null | sed -n 1p)" = 'du (GNU coreutils) 9.1'
 }
 
-# require_unprivileged_: permission checks mean nothing to root, so as root
-# run the program under test as nobody (setpriv), with the work directory
-# open to it; as anyone else, run it as is.
-require_unprivileged_ ()
-{
-  test "$(id -u)" = 0 || return 0
-  command -v setpriv > /dev/null || skip_ "root, and setpriv not found"
-  unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
-  chmod 755 "$test_dir_" && chmod 777 . \
-    || framework_failure_ "cannot open $test_dir_ to nobody"
-  $unpriv_ test -x "$du_bin_/du" \
-    || skip_ "nobody cannot run $du_ (a parent directory is closed to it)"
-}
-
-# as_user_ COMMAND...: run COMMAND as the user the program under test runs
-# as (nobody after require_unprivileged_ as root, else ourselves).
-as_user_ ()
-{
-  $unpriv_ "$@"
-}
 
 # vm_limit_above_ MIB: set vm_limit_ to a limit of virtual memory (KiB, for
 # ulimit -v) MIB MiB above the least, by whole MiB, under which the du

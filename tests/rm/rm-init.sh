@@ -20,9 +20,6 @@ mkdir .bin && ln -s "$rm_" .bin/rm || framework_failure_ "cannot link $rm_"
 rm_bin_=$test_dir_/.bin
 mkdir w && cd w || framework_failure_ "cannot make the work directory"
 
-# Prefix for running as an unprivileged user: set by require_unprivileged_.
-unpriv_=
-
 # run_rm ARGS...: the rm under test (as $unpriv_ if set), named 'rm'.
 run_rm ()
 {
@@ -45,25 +42,3 @@ is_gnu_91_ ()
   test "$("$rm_" --version 2>/dev/null | sed -n 1p)" = 'rm (GNU coreutils) 9.1'
 }
 
-# require_unprivileged_: permission checks mean nothing to root, so as root
-# run the program under test as nobody (setpriv), with the work directory
-# open to it; as anyone else, run it as is.  Files the test makes stay the
-# test's own; whatever should belong to the program's user is made with
-# as_user_.
-require_unprivileged_ ()
-{
-  test "$(id -u)" = 0 || return 0
-  command -v setpriv > /dev/null || skip_ "root, and setpriv not found"
-  unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
-  chmod 755 "$test_dir_" && chmod 777 . \
-    || framework_failure_ "cannot open $test_dir_ to nobody"
-  $unpriv_ test -x "$rm_bin_/rm" \
-    || skip_ "nobody cannot run $rm_ (a parent directory is closed to it)"
-}
-
-# as_user_ COMMAND...: run COMMAND as the user the program under test runs
-# as (nobody after require_unprivileged_ as root, else ourselves).
-as_user_ ()
-{
-  $unpriv_ "$@"
-}
