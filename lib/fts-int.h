@@ -237,6 +237,13 @@ struct fts__stream
   FTSENT *watched;               /* a physical walk's watch on the path
                                     for cycles no mount explains (see
                                     watch in fts.c), or null */
+  struct
+  {
+    uintmax_t entered;           /* directories handed out as FTS_D */
+    dev_t dev;                   /* the one compared with: entered at */
+    ino_t ino;                   /* a power of two, or an ancestor */
+  } lazy;                        /* FTS_LAZY_CYCLE_CHECK (see lazy_enter
+                                    in fts.c) */
   struct fts__fs_cache fs;
   size_t sort_threshold;
   enum libfts_fs_policy fs_policy;

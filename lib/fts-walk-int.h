@@ -121,6 +121,8 @@ struct fts__wnode
                                       (LIBFTS_WALK_SPLIT): a report list
                                       only, at its parent's level */
   bool done;                       /* last report queued; emit lock */
+  bool mounted;                    /* it or an ancestor below its root is
+                                      the root of a mount (is_cycle) */
   uint32_t seq;                    /* its place among its parent's
                                       subdirectories, for the tasks
                                       (UINT32_MAX: found late) */

@@ -991,15 +991,23 @@ read_dir (struct wctx *ctx, struct fts__wnode *d, int fd)
 /* ---- a directory's task -------------------------------------------------------- */
 
 /* Whether N, just opened with identity ST, repeats an ancestor.  Without
-   directory hard links only a mount point can (a bind mount of a
-   directory inside itself): and a mount point is where the inode number
-   getdents gave differs from the one the opened directory has, or the
-   device changes.  Only there are the ancestors searched.  */
+   directory hard links only a path through the root of a mount can come
+   back to a directory (a directory bind-mounted below itself): the root
+   of a mount shows another inode number than the one getdents gave, or
+   another device than its parent's.  So N is looked up among its
+   ancestors only when it, or an ancestor below its root, is such a root
+   (N->mounted, then inherited): the directory that repeats one is often
+   a level or more below the mount, at the same device.  A tree without
+   mounts costs one comparison a directory; below a mount, one per
+   ancestor.  */
 static bool
-is_cycle (const struct fts__wnode *n, const struct stat *st)
+is_cycle (struct fts__wnode *n, const struct stat *st)
 {
-  if (n->level <= FTS_ROOTLEVEL
-      || (st->st_ino == n->ino && st->st_dev == n->parent->dev))
+  if (n->level <= FTS_ROOTLEVEL)
+    return false;
+  n->mounted = n->parent->mounted || st->st_ino != n->ino
+               || st->st_dev != n->parent->dev;
+  if (!n->mounted)
     return false;
   for (const struct fts__wnode *a = n->parent; a->level >= FTS_ROOTLEVEL;
        a = a->parent)

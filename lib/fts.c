@@ -332,6 +332,16 @@ is_dot_or_dotdot (const char *name)
                             || (name[1] == '.' && name[2] == '\0'));
 }
 
+/* Whether cycles are looked for as gnulib's fts does by default, at the
+   moment a directory is handed out (lazy_enter), not when it is stat'ed:
+   FTS_LAZY_CYCLE_CHECK on a physical walk (a logical one checks tightly,
+   as gnulib's does).  */
+static bool
+lazy_cycle_check (const struct fts__stream *s)
+{
+  return isset (s, FTS_LAZY_CYCLE_CHECK) && !isset (s, FTS_LOGICAL);
+}
+
 /* Whether directory P, just stat'ed as ST, may be one of its own
    ancestors.  On a logical walk any may: a symbolic link leads anywhere.
    On a physical one, directories have no hard links (on a sound file
@@ -368,6 +378,8 @@ static FTSENT *
 find_ancestor (const struct fts__stream *s, const FTSENT *p, bool repeats,
                dev_t dev, ino_t ino)
 {
+  if (lazy_cycle_check (s))
+    return NULL;
   if (!repeats)
     {
       FTSENT *w = s->watched;
@@ -836,6 +848,8 @@ watch (struct fts__stream *s, FTSENT *d)
 static int
 enter_cycle_set (struct fts__stream *s, FTSENT *d)
 {
+  if (lazy_cycle_check (s))
+    return 0;
   if (!isset (s, FTS_LOGICAL) && !(fts__priv (d)->flags & FTS__E_MOUNTED))
     {
       watch (s, d);
@@ -930,6 +944,52 @@ read_more (struct fts__stream *s, FTSENT *d)
 
 /* ---- handing entries out -------------------------------------------------- */
 
+/* FTS_LAZY_CYCLE_CHECK: directory P is being handed out as FTS_D.  The
+   walk keeps one directory to compare with: the one it entered last when
+   the count of directories entered reached a power of two, or, once that
+   one is left, the nearest of its ancestors still on the path (lazy_leave).
+   P is FTS_DC, its fts_cycle itself, if it is that directory again.  An
+   endless cycle is so reported once the count has doubled and one more
+   turn is made, with O(1) memory and one comparison a directory; this is
+   gnulib's fts's check when not asked for tight ones, so that programs
+   built on it warn exactly where GNU rm, chmod and chown warn, and walk
+   through what they walk through (a directory bind-mounted below itself
+   repeats once, and that repeat may go unnoticed).  */
+static void
+lazy_enter (struct fts__stream *s, FTSENT *p)
+{
+  if (!lazy_cycle_check (s) || p->fts_info != FTS_D)
+    return;
+  if (s->lazy.entered && p->fts_dev == s->lazy.dev
+      && p->fts_ino == s->lazy.ino)
+    {
+      p->fts_info = FTS_DC;
+      p->fts_cycle = p;
+      return;
+    }
+  uintmax_t n = ++s->lazy.entered;
+  if ((n & (n - 1)) == 0)
+    {
+      s->lazy.dev = p->fts_dev;
+      s->lazy.ino = p->fts_ino;
+    }
+}
+
+/* FTS_LAZY_CYCLE_CHECK: directory D is left (its post-order visit with
+   no error, a skip, or it could not be read): if it is the one compared
+   with, its parent is from now on, unless D is a root.  */
+static void
+lazy_leave (struct fts__stream *s, const FTSENT *d)
+{
+  const FTSENT *up = d->fts_parent;
+  if (lazy_cycle_check (s) && d->fts_level > FTS_ROOTLEVEL
+      && d->fts_dev == s->lazy.dev && d->fts_ino == s->lazy.ino)
+    {
+      s->lazy.dev = up->fts_dev;
+      s->lazy.ino = up->fts_ino;
+    }
+}
+
 static FTSENT *
 hand_out (struct fts__stream *s, FTSENT *p)
 {
@@ -946,6 +1006,7 @@ hand_out_child (struct fts__stream *s, FTSENT *p)
     return stop (s, errno);
   if (p->fts_info == 0)
     p->fts_info = stat_child (s, p, false, true);
+  lazy_enter (s, p);
   return hand_out (s, p);
 }
 
@@ -957,6 +1018,7 @@ hand_out_root (struct fts__stream *s, FTSENT *p)
   if (load_root_path (s, p) != 0)
     return stop (s, errno);
   s->pub.fts_dev = p->fts_dev;
+  lazy_enter (s, p);
   return hand_out (s, p);
 }
 
@@ -1010,6 +1072,8 @@ leave_dir (struct fts__stream *s, FTSENT *d)
     return stop (s, errno);
   drop_dir_state (s, d);
   d->fts_info = d->fts_errno ? FTS_ERR : FTS_DP;
+  if (!d->fts_errno)
+    lazy_leave (s, d);
   restore_shared_st (s, d);
   restore_shared_st (s, d->fts_parent);
   return hand_out (s, d);
@@ -1031,6 +1095,7 @@ descend (struct fts__stream *s, FTSENT *d)
             return stop (s, errno);
           d->fts_errno = errno;
           d->fts_info = FTS_DNR;
+          lazy_leave (s, d);
           return d;
         }
     }
@@ -1126,6 +1191,7 @@ fts_read (FTS *sp)
       drop_dir_state (s, p);
       p->fts_info = p->fts_level == FTS_ROOTLEVEL
                     ? stat_root (s, p) : stat_entry (s, p, isset (s, FTS_LOGICAL));
+      lazy_enter (s, p);
       return p;
     }
   if (instr == FTS_FOLLOW
@@ -1134,6 +1200,7 @@ fts_read (FTS *sp)
       p->fts_info = stat_entry (s, p, true);
       if (p->fts_info == FTS_D)
         p->fts_flags |= FTS_SYMFOLLOW;
+      lazy_enter (s, p);
       return p;
     }
   if (p->fts_info == FTS_D)
@@ -1143,6 +1210,7 @@ fts_read (FTS *sp)
         {
           drop_dir_state (s, p);
           p->fts_info = FTS_DP;
+          lazy_leave (s, p);
           return p;
         }
       return descend (s, p);
@@ -1254,7 +1322,8 @@ FTS *
 fts_open (char *const *argv, int options,
           int (*compar) (const FTSENT **, const FTSENT **))
 {
-  if ((options & ~(FTS_OPTIONMASK | FTS_DIRFD | FTS_TRUST_SHORT_READS))
+  if ((options & ~(FTS_OPTIONMASK | FTS_DIRFD | FTS_TRUST_SHORT_READS
+                   | FTS_LAZY_CYCLE_CHECK))
       || !argv || !argv[0])
     {
       errno = EINVAL;

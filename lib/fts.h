@@ -94,6 +94,18 @@ typedef struct _ftsent {
                                       then goes unseen: only for callers
                                       that find out otherwise (rm: rmdir
                                       fails with ENOTEMPTY) and re-read */
+#define FTS_LAZY_CYCLE_CHECK 0x04000000
+                                   /* physical walk: look for cycles as
+                                      gnulib's fts does unless asked for
+                                      tight checks (GNU rm, chmod, chown):
+                                      each directory handed out as FTS_D
+                                      is compared with one directory on
+                                      its path, the one entered last at a
+                                      power of two in the walk; a cycle
+                                      is reported later than its first
+                                      repeat (fts_cycle is the entry
+                                      itself), a finite one (a bind mount)
+                                      may be walked through */
 
 #define FTS_ROOTPARENTLEVEL (-1)
 #define FTS_ROOTLEVEL        0

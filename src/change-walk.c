@@ -102,15 +102,6 @@ cw_stat_followed (struct change_walk const *cw, struct cw_file const *f)
          || (f->level == FTS_ROOTLEVEL && (cw->fts_flags & FTS_COMFOLLOW));
 }
 
-/* Whether a cycle at F is an error: when symlinks are not followed
-   there.  */
-static bool
-cycle_is_error (struct change_walk const *cw, struct cw_file const *f)
-{
-  return !(cw->fts_flags & FTS_LOGICAL)
-         && (!(cw->fts_flags & FTS_COMFOLLOW) || f->level != FTS_ROOTLEVEL);
-}
-
 enum cw_state
 cw_diagnose (struct change_walk const *cw, struct cw_file const *f)
 {
@@ -128,7 +119,10 @@ cw_diagnose (struct change_walk const *cw, struct cw_file const *f)
       code = CW_CANNOT_READ;
       break;
     case FTS_DC:
-      if (!cycle_is_error (cw, f))
+      /* Through a followed symlink a cycle is no error (a link to an
+         ancestor); where none is followed, the file system is corrupt or
+         a bind mount loops.  */
+      if (cw_stat_followed (cw, f))
         return CW_FINE;
       cw_say (cw, f, CW_CYCLE, 0, 0);
       return CW_FAILED;
@@ -180,7 +174,7 @@ cw_walk_sequential (struct change_walk *cw, char *const *files,
   bool ok = true;
   FTSENT *ent;
 
-  cw->fts = open_walk (files, fts_options | FTS_DIRFD);
+  cw->fts = open_walk (files, fts_options | FTS_DIRFD | FTS_LAZY_CYCLE_CHECK);
   while ((ent = fts_read (cw->fts)))
     ok &= visit (cw, ent);
   return finish_walk (cw->fts, errno, cw->force_silent) && ok;
@@ -189,10 +183,10 @@ cw_walk_sequential (struct change_walk *cw, char *const *files,
 /* ---- the parallel walk ---- */
 
 bool
-cw_parallel (struct change_walk const *cw)
+cw_parallel (struct change_walk const *cw, char *const *files)
 {
   return (cw->recurse && !(cw->fts_flags & FTS_LOGICAL)
-          && 1 < libfts_default_threads ());
+          && 1 < libfts_default_threads () && !mounts_may_cycle (files));
 }
 
 struct cw_file

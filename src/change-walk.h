@@ -134,8 +134,9 @@ bool cw_retry_operand (struct change_walk *cw, FTSENT *ent);
    post-order visit.  */
 void cw_refuse_dir (struct change_walk *cw, FTSENT *ent);
 
-/* Walk FILES with fts_read (FTS_OPTIONS, and FTS_DIRFD), handing each
-   entry to VISIT, which returns false on failure.  Returns true if all
+/* Walk FILES with fts_read (FTS_OPTIONS, FTS_DIRFD, and
+   FTS_LAZY_CYCLE_CHECK: cycles found where GNU's programs find them),
+   handing each entry to VISIT, which returns false on failure.  Returns true if all
    went well.  */
 bool cw_walk_sequential (struct change_walk *cw, char *const *files,
                          int fts_options,
@@ -143,10 +144,12 @@ bool cw_walk_sequential (struct change_walk *cw, char *const *files,
 
 /* ---- the parallel walk ---- */
 
-/* Whether CW walks in parallel: with -R and more than one thread to run,
-   and not with -L: the parallel walk is physical (it follows no symlink
-   below the operands; -H, following the operands, it does).  */
-bool cw_parallel (struct change_walk const *cw);
+/* Whether CW walks FILES in parallel: with -R and more than one thread
+   to run; not with -L: the parallel walk is physical (it follows no
+   symlink below the operands; -H, following the operands, it does); nor
+   where a mount may make a cycle (mounts_may_cycle): GNU's programs find
+   one where fts_read's lazy check does, not at its first repeat.  */
+bool cw_parallel (struct change_walk const *cw, char *const *files);
 
 /* E, the parallel walk's entry, as a cw_file.  */
 struct cw_file cw_entry_file (struct libfts_walk_entry *e);

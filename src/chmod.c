@@ -578,7 +578,7 @@ chmod_files (char *const *files, struct chmod_options const *x)
     .x = x,
   };
 
-  return (cw_parallel (&w.cw)
+  return (cw_parallel (&w.cw, files)
           ? cw_walk_parallel (&w.cw, files, LIBFTS_WALK_STAT, visit_entry)
           : cw_walk_sequential (&w.cw, files, x->fts_flags, visit));
 }

@@ -544,7 +544,7 @@ chown_files (char *const *files, struct chown_ids const *ids,
     .ids = ids, .x = x, .stat_all = stat_all,
   };
 
-  return (cw_parallel (&w.cw)
+  return (cw_parallel (&w.cw, files)
           ? cw_walk_parallel (&w.cw, files, stat_all ? LIBFTS_WALK_STAT : 0,
                               visit_entry)
           : cw_walk_sequential (&w.cw, files,

@@ -634,13 +634,18 @@ remove_file (struct walk *w, FTSENT *ent)
 }
 
 /* FTS_DC: ENT is a directory that is also one of its ancestors (a bind
-   mount of a directory inside itself, or a corrupted file system).  It is
-   not entered, and its ancestors are kept silently.  */
+   mount of a directory inside itself, or a corrupted file system), found
+   where GNU rm finds it (FTS_LAZY_CYCLE_CHECK).  It is not entered.  GNU
+   rm (9.1) then asks its fts to skip ENT and reads one entry more, which
+   is not ENT's post-order visit (a cycle has none) but the entry after
+   it: that one is left alone, unvisited, and its parent's rmdir says
+   "Directory not empty".  So is it here, since scripts see it.  */
 static enum RM_status
-cycle (FTSENT *ent)
+cycle (struct walk *w, FTSENT *ent)
 {
   warn_cycle (ent->fts_path);
-  mark_ancestors (ent);
+  fts_set (w->fts, ent, FTS_SKIP);
+  fts_read (w->fts);
   return RM_ERROR;
 }
 
@@ -671,7 +676,7 @@ visit (struct walk *w, FTSENT *ent)
     case FTS_NSOK: case FTS_NS:
       return remove_file (w, ent);
     case FTS_DC:
-      return cycle (ent);
+      return cycle (w, ent);
     case FTS_ERR:
       return report_traversal_error (ent);
     default:                    /* FTS_DOT, FTS_INIT, FTS_W: never here */
@@ -966,12 +971,15 @@ pr_visit (struct libfts_walk_entry *e, void *arg)
   return again ? LIBFTS_WALK_AGAIN : LIBFTS_WALK_CONTINUE;
 }
 
-/* Whether rm with X removes with the worker threads: recursively, with
-   nothing to ask, and more than one thread to run.  */
+/* Whether rm with X removes FILES with the worker threads: recursively,
+   with nothing to ask, and more than one thread to run; not where a mount
+   may make a cycle (mounts_may_cycle), which GNU rm finds where fts_read's
+   lazy check does.  */
 static bool
-use_threads (struct rm_options const *x)
+use_threads (char *const *files, struct rm_options const *x)
 {
-  return x->recursive && !may_prompt (x) && 1 < libfts_default_threads ();
+  return (x->recursive && !may_prompt (x) && 1 < libfts_default_threads ()
+          && !mounts_may_cycle (files));
 }
 
 /* Remove ROOTS, as X says, with the worker threads.  */
@@ -1000,7 +1008,7 @@ rm (char *const *files, struct rm_options const *x)
   struct walk w = { .x = x };
   FTSENT *ent;
 
-  if (use_threads (x))
+  if (use_threads (roots, x))
     {
       status = rm_parallel (roots, x);
       free_operands (roots, files);
@@ -1011,7 +1019,7 @@ rm (char *const *files, struct rm_options const *x)
      kernel would only report on the next getdents) cannot be removed;
      excise then re-reads it to say why.  */
   w.fts = open_walk (roots, (FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD
-                             | FTS_TRUST_SHORT_READS
+                             | FTS_TRUST_SHORT_READS | FTS_LAZY_CYCLE_CHECK
                              | (x->one_file_system ? FTS_XDEV : 0)));
   while ((ent = fts_read (w.fts)))
     {

@@ -21,6 +21,7 @@
 #include "walk-util.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -83,4 +84,137 @@ This almost certainly means that you have a corrupted file system.\n\
 NOTIFY YOUR SYSTEM MANAGER.\n\
 The following directory is part of the cycle:\n  %s\n"),
          quotearg_n_style_colon (0, shell_escape_quoting_style, file));
+}
+
+/* ---- mounts that may make a cycle ---- */
+
+/* A mount as /proc/self/mountinfo lists it: its mount point, and its file
+   system's device as major:minor there (on btrfs not what stat says, so
+   the mounts are only ever compared with each other).  */
+struct mount
+{
+  char *dir;
+  size_t len;
+  unsigned long long dev;
+};
+
+/* Decode in place the octal escapes (\040 for a space, \011, \012,
+   \134) that mountinfo writes in a mount point.  */
+static void
+unescape_octal (char *s)
+{
+  char *out = s;
+
+  for (; *s; s++)
+    if (s[0] == '\\' && '0' <= s[1] && s[1] <= '3'
+        && '0' <= s[2] && s[2] <= '7' && '0' <= s[3] && s[3] <= '7')
+      {
+        *out++ = (s[1] - '0') << 6 | (s[2] - '0') << 3 | (s[3] - '0');
+        s += 3;
+      }
+    else
+      *out++ = *s;
+  *out = '\0';
+}
+
+/* The mounts listed in /proc/self/mountinfo, in its order (a mount on
+   top of another comes after it), in *MOUNTS; returns how many, or -1
+   when it cannot be read.  */
+static ptrdiff_t
+read_mounts (struct mount **mounts)
+{
+  FILE *f = fopen ("/proc/self/mountinfo", "re");
+  char *line = NULL;
+  size_t size = 0;
+  idx_t n = 0, cap = 0;
+
+  *mounts = NULL;
+  if (!f)
+    return -1;
+  while (getline (&line, &size, f) > 0)
+    {
+      unsigned int major, minor;
+      char dir[4096 + 1];
+
+      if (sscanf (line, "%*d %*d %u:%u %*s %4096s", &major, &minor, dir) != 3)
+        continue;
+      if (n == cap)
+        *mounts = xpalloc (*mounts, &cap, 1, -1, sizeof **mounts);
+      unescape_octal (dir);
+      (*mounts)[n].dir = xstrdup (dir);
+      (*mounts)[n].len = strlen (dir);
+      (*mounts)[n].dev = (unsigned long long) major << 32 | minor;
+      n++;
+    }
+  free (line);
+  fclose (f);
+  return n;
+}
+
+/* Whether the absolute, canonical name NAME is DIR or lies below it.  */
+static bool
+at_or_below (char const *name, char const *dir, size_t dirlen)
+{
+  if (dirlen == 1)              /* "/" */
+    return true;
+  return strncmp (name, dir, dirlen) == 0
+         && (name[dirlen] == '/' || name[dirlen] == '\0');
+}
+
+static int
+compare_devs (void const *a, void const *b)
+{
+  unsigned long long x = *(unsigned long long const *) a;
+  unsigned long long y = *(unsigned long long const *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* Whether, among the mount that holds DIR (the last listed of those whose
+   mount point is the longest prefix of DIR) and the N MOUNTS below DIR,
+   one file system is mounted twice.  */
+static bool
+dev_mounted_twice (char const *dir, struct mount const *mounts, ptrdiff_t n)
+{
+  unsigned long long *devs = xnmalloc (n + 1, sizeof *devs);
+  struct mount const *host = NULL;
+  ptrdiff_t k = 0;
+  bool twice = false;
+
+  for (ptrdiff_t i = 0; i < n; i++)
+    if (at_or_below (dir, mounts[i].dir, mounts[i].len))
+      {
+        if (!host || host->len <= mounts[i].len)
+          host = &mounts[i];
+      }
+    else if (at_or_below (mounts[i].dir, dir, strlen (dir)))
+      devs[k++] = mounts[i].dev;
+  if (host)
+    devs[k++] = host->dev;
+  qsort (devs, k, sizeof *devs, compare_devs);
+  for (ptrdiff_t i = 1; i < k && !twice; i++)
+    twice = devs[i] == devs[i - 1];
+  free (devs);
+  return twice;
+}
+
+bool
+mounts_may_cycle (char *const *files)
+{
+  struct mount *mounts;
+  ptrdiff_t n = read_mounts (&mounts);
+  bool may = false;
+
+  for (size_t i = 0; 0 < n && files[i] && !may; i++)
+    {
+      char *dir = realpath (files[i], NULL);
+
+      if (dir)
+        may = dev_mounted_twice (dir, mounts, n);
+      free (dir);
+    }
+  for (ptrdiff_t i = 0; i < n; i++)
+    free (mounts[i].dir);
+  free (mounts);
+  return may;
 }

@@ -49,6 +49,21 @@ compare ()
   diff -u "$1" "$2"
 }
 
+# require_gnu_ PROGRAM...: skip unless each /usr/bin/PROGRAM is GNU's;
+# gnu_bin is then a directory where each is linked under its own name,
+# for (PATH=$gnu_bin:$PATH; exec PROGRAM ...).
+require_gnu_ ()
+{
+  gnu_bin=$test_dir_/.gnu
+  mkdir "$gnu_bin" || framework_failure_ "cannot make $gnu_bin"
+  for p_; do
+    /usr/bin/$p_ --version 2>/dev/null | sed 1q \
+      | grep "^$p_ (GNU coreutils) " > /dev/null \
+      || skip_ "/usr/bin/$p_ is not GNU $p_"
+    ln -s /usr/bin/$p_ "$gnu_bin/$p_" || framework_failure_ "cannot link $p_"
+  done
+}
+
 # ---- the programs under test, as another user -------------------------------
 # A program's init file (rm-init.sh, du-init.sh, chmod-init.sh) links the
 # programs under test into $test_dir_/.bin under their own names.
@@ -121,6 +136,60 @@ mount_scratch_ext4_ ()
     || framework_failure_ "cannot make an ext4 image"
   loop_attach_ img || skip_ "cannot attach a loop device"
   mkdir mnt && mount_ -t ext4 "$loop_dev_" mnt || skip_ "cannot mount ext4"
+}
+
+# ---- a directory bind-mounted below itself, against GNU's programs ----------
+# bind_cycle_tree_ SHAPE: a fresh ./a, bind-mounted below itself on $at_
+# (unmounted by the exit trap if still there); the operand in $op_:
+#   1  a on a/b, walked from a: the mount point repeats a;
+#   2  a on a/b/c, walked from a/b: a/b/c/b repeats a/b, a level below the
+#      mount (GNU rm, chmod and chown walk through it, du skips it);
+#   3  a on a/d1/d2/d3/d4, a file and a subdirectory beside each, walked
+#      from a/d1: GNU's lazy check finds the cycle three levels below.
+bind_cycle_tree_ ()
+{
+  case $1 in
+    1|2) mkdir -p a/b/c a/b/d && : > a/x && : > a/b/d/f ;;
+    3) at_=a
+       for i_ in 1 2 3 4; do
+         mkdir -p $at_/s$i_/t $at_/d$i_ && : > $at_/f$i_ \
+           && : > $at_/s$i_/t/g || break
+         at_=$at_/d$i_
+       done ;;
+  esac || framework_failure_ "cannot make the tree of shape $1"
+  case $1 in
+    1) at_=a/b op_=a ;;
+    2) at_=a/b/c op_=a/b ;;
+    3) op_=a/d1 ;;
+  esac
+  mount_ --bind a $at_ || skip_ "cannot bind-mount"
+}
+
+# compare_cycles_with_gnu_ PROGRAM ARGS...: on each shape of
+# bind_cycle_tree_, GNU's PROGRAM (require_gnu_ PROGRAM first) and ours
+# (run_PROGRAM), each on a fresh tree, given ARGS and the shape's operand,
+# print the same stdout and stderr, exit with the same status and leave
+# the same tree (type, mode, owner, name; listed once unmounted).
+compare_cycles_with_gnu_ ()
+{
+  for shape_ in 1 2 3; do
+    for side_ in gnu ours; do
+      bind_cycle_tree_ $shape_
+      if test $side_ = gnu; then
+        (PATH=$gnu_bin:$PATH; exec "$@" $op_) > _out.$side_ 2> _err.$side_
+      else
+        (prog_=$1; shift; run_$prog_ "$@" $op_) > _out.$side_ 2> _err.$side_
+      fi
+      echo "exit $?" >> _out.$side_
+      umount $at_ || framework_failure_ "cannot unmount $at_"
+      find a -printf '%y %m %u:%g %P\n' 2>/dev/null | LC_ALL=C sort \
+        > _tree.$side_
+      rm -rf a || framework_failure_ "cannot remove a"
+    done
+    for f_ in _out _err _tree; do
+      compare $f_.gnu $f_.ours || { echo "shape $shape_: $* $op_" >&2; fail=1; }
+    done
+  done
 }
 
 # require_strace_inject_: skip unless strace can trace here (ptrace may be
@@ -247,6 +316,8 @@ cleanup_ ()
   IFS='
 '
   for m_ in $mounts_; do
+    # A test may have unmounted it itself.
+    mountpoint -q "$m_" 2>/dev/null || continue
     umount "$m_" 2>/dev/null || umount -l "$m_" \
       || echo "$test_name_: cannot unmount $m_" >&2
   done

@@ -50,21 +50,6 @@ is_gnu_91_ ()
     > /dev/null
 }
 
-# require_gnu_ PROGRAM...: skip unless each /usr/bin/PROGRAM is GNU's;
-# gnu_bin is then a directory where each is linked under its own name,
-# for (PATH=$gnu_bin:$PATH; exec PROGRAM ...).
-require_gnu_ ()
-{
-  gnu_bin=$test_dir_/.gnu
-  mkdir "$gnu_bin" || framework_failure_ "cannot make $gnu_bin"
-  for p_; do
-    /usr/bin/$p_ --version 2>/dev/null | sed 1q \
-      | grep "^$p_ (GNU coreutils) " > /dev/null \
-      || skip_ "/usr/bin/$p_ is not GNU $p_"
-    ln -s /usr/bin/$p_ "$gnu_bin/$p_" || framework_failure_ "cannot link $p_"
-  done
-}
-
 # require_threads_: skip unless strace can trace here and the process may
 # run on two processors, which worker threads need.
 require_threads_ ()

@@ -6,6 +6,7 @@
 ## too).  The symlink-swap attacker is tests/rm/swap-helper.
 
 chmod_shell_tests = \
+  tests/chmod/cycle-bind-gnu.sh \
   tests/chmod/dangling.sh \
   tests/chmod/gnu-diff.sh \
   tests/chmod/help.sh \

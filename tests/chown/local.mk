@@ -9,6 +9,7 @@ chown_shell_tests = \
   tests/chown/changes.sh \
   tests/chown/chgrp-verbose.sh \
   tests/chown/contents-first.sh \
+  tests/chown/cycle-bind-gnu.sh \
   tests/chown/deep-tree.sh \
   tests/chown/from-chgrp.sh \
   tests/chown/from.sh \

@@ -11,6 +11,7 @@ du_shell_tests = \
   tests/du/block-size-invalid.sh \
   tests/du/block-size.sh \
   tests/du/bytes.sh \
+  tests/du/cycle-bind-gnu.sh \
   tests/du/cycle-bind-mount.sh \
   tests/du/cycle-warning.sh \
   tests/du/dangling-symlink.sh \

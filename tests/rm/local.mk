@@ -12,6 +12,7 @@ tests_rm_swap_helper_SOURCES = tests/rm/swap-helper.c
 tests_rm_swap_helper_CPPFLAGS =
 
 rm_shell_tests = \
+  tests/rm/cycle-bind-gnu.sh \
   tests/rm/declined-status.sh \
   tests/rm/deep-tree-1m.sh \
   tests/rm/deep-tree.sh \

@@ -1068,7 +1068,8 @@ START_TEST (test_open_options)
   static const int bad[] = { FTS_NAMEONLY, FTS_STOP, 0x400, 0x4000, 0x8000,
                              0x10000, FTS_PHYSICAL | 0x10000, 0x20000,
                              0x40000, FTS_PHYSICAL | 0x40000000, -1 };
-  ck_assert_int_eq ((FTS_DIRFD | FTS_TRUST_SHORT_READS) & 0xffff, 0);
+  ck_assert_int_eq ((FTS_DIRFD | FTS_TRUST_SHORT_READS | FTS_LAZY_CYCLE_CHECK)
+                    & 0xffff, 0);
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
     {
       errno = 0;
@@ -1078,7 +1079,8 @@ START_TEST (test_open_options)
     }
   static const int good[] = { 0, FTS_DIRFD, FTS_OPTIONMASK,
                               FTS_OPTIONMASK | FTS_DIRFD, FTS_WHITEOUT,
-                              FTS_PHYSICAL | FTS_TRUST_SHORT_READS };
+                              FTS_PHYSICAL | FTS_TRUST_SHORT_READS,
+                              FTS_PHYSICAL | FTS_LAZY_CYCLE_CHECK };
   for (size_t i = 0; i < sizeof good / sizeof *good; i++)
     {
       FTS *sp = fts_open (argv, good[i], NULL);
@@ -1283,6 +1285,48 @@ START_TEST (test_bind_mount_cycle)
   ck_assert_msg (strstr (r, "DC 2 top/r/m/r\n  cycle: 0 r\n"), "%s", r);
   ck_assert_msg (strstr (r, "D 2 top/r/m/s\n"), "%s", r);
   ck_assert_msg (!strstr (r, "top/r/m/r/"), "%s", r);
+  ck_assert_int_eq (umount2 ("top/r/m", MNT_DETACH), 0);
+}
+END_TEST
+
+/* FTS_LAZY_CYCLE_CHECK, as gnulib's fts checks by default (GNU rm, chmod,
+   chown): each directory is compared with the one entered at the last
+   power of two, or its ancestor on the path once it is left.  top/r/m
+   shows top: walked from top, top (1st, kept) and top/r (2nd, kept) are
+   entered, top/r/m (3rd) is top again but compared with top/r only, so
+   the cycle is found a level further, at top/r/m/r, whose fts_cycle is
+   itself; walked from top/r, the repeat top/r/m/r is compared with
+   top/r/m (kept as 2nd) and walked through, down to the empty top/r/m/r/m
+   (the bind is not recursive): no FTS_DC at all.  Root only, in a mount
+   namespace of our own.  */
+START_TEST (test_lazy_cycle_check)
+{
+  int options = access_modes[_i] | FTS_LAZY_CYCLE_CHECK;
+  if (!unit_forking || geteuid () != 0)
+    {
+      unit_skip ("test_lazy_cycle_check", "needs root and CK_FORK=yes");
+      return;
+    }
+  if (unshare (CLONE_NEWNS) != 0
+      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    {
+      unit_skip ("test_lazy_cycle_check", "cannot make a mount namespace");
+      return;
+    }
+  unit_make ("top/r/m/");
+  if (mount ("top", "top/r/m", NULL, MS_BIND, NULL) != 0)
+    {
+      unit_skip ("test_lazy_cycle_check", "cannot bind-mount");
+      return;
+    }
+  ck_assert_str_eq (walk_cycles ("top", options),
+                    "D 0 top\nD 1 top/r\nD 2 top/r/m\n"
+                    "DC 3 top/r/m/r\n  cycle: 3 r\n"
+                    "DP 2 top/r/m\nDP 1 top/r\nDP 0 top\n");
+  ck_assert_str_eq (walk_cycles ("top/r", options),
+                    "D 0 top/r\nD 1 top/r/m\nD 2 top/r/m/r\n"
+                    "D 3 top/r/m/r/m\nDP 3 top/r/m/r/m\nDP 2 top/r/m/r\n"
+                    "DP 1 top/r/m\nDP 0 top/r\n");
   ck_assert_int_eq (umount2 ("top/r/m", MNT_DETACH), 0);
 }
 END_TEST
@@ -1741,6 +1785,7 @@ add_api_cases (Suite *s)
   tcase_add_test (tc, test_dirfd_roots_and_errors);
   tcase_add_loop_test (tc, test_xdev, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_bind_mount_cycle, 0, 2 * N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_lazy_cycle_check, 0, N_ACCESS_MODES);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("limits");
