@@ -946,7 +946,8 @@ read_more (struct fts__stream *s, FTSENT *d)
 
 /* FTS_LAZY_CYCLE_CHECK: directory P is being handed out as FTS_D.  The
    walk keeps one directory to compare with: the one it entered last when
-   the count of directories entered reached a power of two, or, once that
+   the count of directories entered below the current root (counted
+   afresh at each root) reached a power of two, or, once that
    one is left, the nearest of its ancestors still on the path (lazy_leave).
    P is FTS_DC, its fts_cycle itself, if it is that directory again.  An
    endless cycle is so reported once the count has doubled and one more
@@ -1018,6 +1019,7 @@ hand_out_root (struct fts__stream *s, FTSENT *p)
   if (load_root_path (s, p) != 0)
     return stop (s, errno);
   s->pub.fts_dev = p->fts_dev;
+  s->lazy.entered = 0;          /* each root afresh, as gnulib's fts */
   lazy_enter (s, p);
   return hand_out (s, p);
 }

@@ -101,7 +101,7 @@ typedef struct _ftsent {
                                       each directory handed out as FTS_D
                                       is compared with one directory on
                                       its path, the one entered last at a
-                                      power of two in the walk; a cycle
+                                      power of two below its root; a cycle
                                       is reported later than its first
                                       repeat (fts_cycle is the entry
                                       itself), a finite one (a bind mount)

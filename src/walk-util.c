@@ -117,6 +117,32 @@ unescape_octal (char *s)
   *out = '\0';
 }
 
+/* Fill M from LINE, a line of /proc/self/mountinfo ("ID PARENT
+   MAJOR:MINOR ROOT MOUNT-POINT ..."), which it changes.  Returns false
+   if LINE is not such a line.  */
+static bool
+parse_mount (char *line, struct mount *m)
+{
+  char *field[5];
+  unsigned int major, minor;
+
+  for (int i = 0; i < 5; i++)
+    {
+      field[i] = line;
+      line = strchr (line, ' ');
+      if (!line)
+        return false;
+      *line++ = '\0';
+    }
+  if (sscanf (field[2], "%u:%u", &major, &minor) != 2)
+    return false;
+  unescape_octal (field[4]);
+  m->dir = xstrdup (field[4]);
+  m->len = strlen (m->dir);
+  m->dev = (unsigned long long) major << 32 | minor;
+  return true;
+}
+
 /* The mounts listed in /proc/self/mountinfo, in its order (a mount on
    top of another comes after it), in *MOUNTS; returns how many, or -1
    when it cannot be read.  */
@@ -133,18 +159,9 @@ read_mounts (struct mount **mounts)
     return -1;
   while (getline (&line, &size, f) > 0)
     {
-      unsigned int major, minor;
-      char dir[4096 + 1];
-
-      if (sscanf (line, "%*d %*d %u:%u %*s %4096s", &major, &minor, dir) != 3)
-        continue;
       if (n == cap)
         *mounts = xpalloc (*mounts, &cap, 1, -1, sizeof **mounts);
-      unescape_octal (dir);
-      (*mounts)[n].dir = xstrdup (dir);
-      (*mounts)[n].len = strlen (dir);
-      (*mounts)[n].dev = (unsigned long long) major << 32 | minor;
-      n++;
+      n += parse_mount (line, &(*mounts)[n]);
     }
   free (line);
   fclose (f);
@@ -168,6 +185,22 @@ compare_devs (void const *a, void const *b)
   unsigned long long y = *(unsigned long long const *) b;
 
   return (x > y) - (x < y);
+}
+
+/* Whether two of the N MOUNTS are of one file system.  */
+static bool
+any_mounted_twice (struct mount const *mounts, ptrdiff_t n)
+{
+  unsigned long long *devs = xnmalloc (n, sizeof *devs);
+  bool twice = false;
+
+  for (ptrdiff_t i = 0; i < n; i++)
+    devs[i] = mounts[i].dev;
+  qsort (devs, n, sizeof *devs, compare_devs);
+  for (ptrdiff_t i = 1; i < n && !twice; i++)
+    twice = devs[i] == devs[i - 1];
+  free (devs);
+  return twice;
 }
 
 /* Whether, among the mount that holds DIR (the last listed of those whose
@@ -205,7 +238,11 @@ mounts_may_cycle (char *const *files)
   ptrdiff_t n = read_mounts (&mounts);
   bool may = false;
 
-  for (size_t i = 0; 0 < n && files[i] && !may; i++)
+  /* Most systems mount no file system twice: no operand need be
+     resolved then.  */
+  bool check = 0 < n && any_mounted_twice (mounts, n);
+
+  for (size_t i = 0; check && files[i] && !may; i++)
     {
       char *dir = realpath (files[i], NULL);
 
