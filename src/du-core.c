@@ -508,7 +508,9 @@ cycle (struct du_walk *w, FTSENT const *ent)
 /* ---- visiting entries ----------------------------------------------------- */
 
 /* Whether operand NAME (number W->n_roots) may be walked; diagnoses it if
-   not: an empty name, or "-" among names read from standard input.  */
+   not: an empty name, or "-" among names read from standard input.  An
+   empty name read from --files0-from=F is placed as "F:N:", with F as
+   given, so "-:N:" for standard input, as GNU du says (9.1 and later).  */
 static bool
 operand_ok (struct du_walk const *w, char const *name)
 {
@@ -516,7 +518,9 @@ operand_ok (struct du_walk const *w, char const *name)
 
   if (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0)
     {
-      /* Newer GNU du than 9.1 says "standard input", not "stdin".  */
+      /* GNU du 9.8 and later say "standard input" here, 9.1 "stdin"
+         (coreutils commit c9a30d678): the only message that names
+         standard input so.  */
       error (0, 0, _("when reading file names from standard input, "
                      "no file name of %s allowed"), quoteaf (name));
       return false;
@@ -526,10 +530,8 @@ operand_ok (struct du_walk const *w, char const *name)
   if (!from)
     error (0, 0, "%s", _("invalid zero-length file name"));
   else
-    /* Newer GNU du than 9.1 calls standard input so, not "-".  */
-    error (0, 0, "%s:%lu: %s",
-           quotef (strcmp (from, "-") == 0 ? _("standard input") : from),
-           (unsigned long) w->n_roots, _("invalid zero-length file name"));
+    error (0, 0, "%s:%lu: %s", quotef (from), (unsigned long) w->n_roots,
+           _("invalid zero-length file name"));
   return false;
 }
 

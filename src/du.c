@@ -522,19 +522,12 @@ check_options (struct du_options *x, struct cmdline *cl)
     x->time_format = time_format (cl->time_style);
 }
 
-/* How the names read from --files0-from are named in messages: newer GNU
-   du than 9.1 says "standard input" for "-".  */
-static char const *
-files_from_name (char const *files_from)
-{
-  return strcmp (files_from, "-") == 0 ? _("standard input") : files_from;
-}
-
 /* Walk the names of --files0-from (X->files_from, NUL-terminated) as X
    says, each as soon as it is read, as GNU du does: memory does not grow
    with their number, and output comes as they do.  A read error is
-   reported after the names read before it are walked.  Returns the
-   outcome.  */
+   reported after the names read before it are walked, naming the file as
+   it was given: "-: read error", as GNU du 9.1 and later say for standard
+   input.  Returns the outcome.  */
 static enum du_status
 du_files0 (struct du_options const *x, struct du_sum *total)
 {
@@ -558,15 +551,13 @@ du_files0 (struct du_options const *x, struct du_sum *total)
     xalloc_die ();
   if (err == AI_ERR_READ)
     {
-      error (0, errno, _("%s: read error"),
-             quotef (files_from_name (files_from)));
+      error (0, errno, _("%s: read error"), quotef (files_from));
       status = DU_ERROR;
     }
   du_walk_end (w);
   argv_iter_free (ai);
   if ((ferror (stdin) || fclose (stdin) != 0) && status == DU_OK)
-    error (EXIT_FAILURE, 0, _("error reading %s"),
-           quoteaf (files_from_name (files_from)));
+    error (EXIT_FAILURE, 0, _("error reading %s"), quoteaf (files_from));
   return status;
 }
 

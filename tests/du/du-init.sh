@@ -30,6 +30,24 @@ run_du ()
   (PATH=$du_bin_:$PATH; exec $unpriv_ du "$@")
 }
 
+# require_gnu_du_: skip unless /usr/bin/du is GNU du, which run_gnu_du_
+# then runs, for the tests that compare ours with it.
+require_gnu_du_ ()
+{
+  "/usr/bin/du" --version 2>/dev/null | sed 1q \
+    | grep '^du (GNU coreutils) ' > /dev/null \
+    || skip_ "/usr/bin/du is not GNU du"
+  mkdir "$test_dir_/.gnu" && ln -s /usr/bin/du "$test_dir_/.gnu/du" \
+    || framework_failure_ "cannot link /usr/bin/du"
+}
+
+# run_gnu_du_ ARGS...: GNU du (as $unpriv_ if set), named 'du' as run_du
+# names ours, so that both messages start with 'du: '.
+run_gnu_du_ ()
+{
+  (PATH=$test_dir_/.gnu:$PATH; exec $unpriv_ du "$@")
+}
+
 # check_status_ EXPECTED ACTUAL WHAT: fail unless the exit status of WHAT
 # is EXPECTED.
 check_status_ ()

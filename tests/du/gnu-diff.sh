@@ -13,8 +13,9 @@
 #     exit status and stderr); -A does not exist in 9.1;
 #   - names are quoted on a terminal (terminal-quoting.sh): never a
 #     terminal here;
-#   - write errors (full-stdout.sh), vanishing files (vanished.sh),
-#     "standard input" (files0-from-stdin.sh): not generated.
+#   - write errors (full-stdout.sh), vanishing files (vanished.sh), a name
+#     "-" read from standard input (files0-from-stdin-dash.sh): not
+#     generated.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

@@ -24,6 +24,8 @@ du_shell_tests = \
   tests/du/files0-from-counted.sh \
   tests/du/files0-from-endless.sh \
   tests/du/files0-from-memory.sh \
+  tests/du/files0-from-stdin-dash.sh \
+  tests/du/files0-from-stdin-read-error.sh \
   tests/du/files0-from-stdin.sh \
   tests/du/files0-from.sh \
   tests/du/full-stdout.sh \
