@@ -1061,11 +1061,12 @@ ascent_checked (struct fts__stream *s, const FTSENT *d)
 }
 
 /* All of D's children have been handed out: return D in post-order,
-   FTS_ERR if reading it failed part way.  D's parent is reopened first if
-   its descriptor was closed, as the caller may act on D through it, and
-   checked when ascent_checked says so: if D has moved, fts_read returns
-   null with errno ENOENT and fts_path naming D, as gnulib's and glibc's
-   fts_read do.  */
+   FTS_ERR if reading it failed part way; but FTS_DP, whatever its
+   fts_errno, if it could not be entered (FTS_DONTCHDIR: see descend).
+   D's parent is reopened first if its descriptor was closed, as the
+   caller may act on D through it, and checked when ascent_checked says
+   so: if D has moved, fts_read returns null with errno ENOENT and
+   fts_path naming D, as gnulib's and glibc's fts_read do.  */
 static FTSENT *
 leave_dir (struct fts__stream *s, FTSENT *d)
 {
@@ -1073,17 +1074,29 @@ leave_dir (struct fts__stream *s, FTSENT *d)
   if (fts__reopen_parent (s, d, ascent_checked (s, d)) != 0)
     return stop (s, errno);
   drop_dir_state (s, d);
-  d->fts_info = d->fts_errno ? FTS_ERR : FTS_DP;
-  if (!d->fts_errno)
+  d->fts_info = d->fts_errno && !(d->fts_flags & FTS_DONTCHDIR)
+                ? FTS_ERR : FTS_DP;
+  if (d->fts_info == FTS_DP)
     lazy_leave (s, d);
   restore_shared_st (s, d);
   restore_shared_st (s, d->fts_parent);
   return hand_out (s, d);
 }
 
+/* Chdir mode, directory D could be read but not entered: whether to
+   say so in fts_errno.  As glibc's fts does: yes, but on a physical
+   FTS_NOSTAT walk only when D's link count says it holds a directory
+   (without one, none of its entries was to be stat'ed anyway).  */
+static bool
+unentered_is_error (const struct fts__stream *s, const FTSENT *d)
+{
+  nlink_t subdir_links = d->fts_nlink - (isset (s, FTS_SEEDOT) ? 0 : 2);
+  return !nostat_walk (s) || subdir_links != 0;
+}
+
 /* Descend into D, just returned as FTS_D: read it and hand out its first
    child; or return D again as FTS_DNR when it cannot be read, as FTS_DP
-   when it is empty (FTS_ERR when, in chdir mode, it cannot be entered).  */
+   when it is empty.  */
 static FTSENT *
 descend (struct fts__stream *s, FTSENT *d)
 {
@@ -1107,9 +1120,13 @@ descend (struct fts__stream *s, FTSENT *d)
          BSD's fts, and as in the other modes, the children are still
          handed out, each FTS_NS with EACCES as it cannot be stat'ed (not
          none, as glibc: a caller could not tell a tree it saw whole);
-         the working directory stays D's parent, and D's post-order
-         visit is FTS_ERR with the error, as theirs.  */
-      d->fts_errno = errno;
+         the working directory stays D's parent.  D's post-order visit
+         is FTS_DP with the error in fts_errno, as glibc's visit (which
+         comes at once, without the entries) and as FreeBSD's tests want
+         of an empty D.  A read cut short keeps its error in fts_errno
+         (it says more), and the visit stays FTS_DP.  */
+      if (!d->fts_errno && unentered_is_error (s, d))
+        d->fts_errno = errno;
       d->fts_flags |= FTS_DONTCHDIR;
     }
   else
