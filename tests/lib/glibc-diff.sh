@@ -145,11 +145,17 @@ for o in PHYSICAL LOGICAL,NOCHDIR; do
 done
 
 # ---- unreadable directories --------------------------------------------------
-# Root reads everything, so as root the walk runs as nobody.
+# Root reads everything, so as root the walk runs as nobody, to whom the
+# modes of this tree (root's) are those for others: u/nosearch (0644,
+# with entries) and u/nosearch-empty (0444) can be read but not
+# searched; u/noread (0, with an entry), u/noread-empty (0) and
+# u/search-only (0111) cannot be read.
 mkdir u u/ok u/noread u/noread-empty u/nosearch u/nosearch/sub \
+  u/nosearch-empty u/search-only \
   && : > u/ok/f && : > u/noread/f && : > u/nosearch/f \
   && : > u/unreadable-file && chmod 0 u/unreadable-file \
   && chmod 0 u/noread u/noread-empty && chmod 0644 u/nosearch \
+  && chmod 0444 u/nosearch-empty && chmod 0111 u/search-only \
   || framework_failure_ "cannot build the unreadable tree"
 as_user=
 if test "$(id -u)" = 0; then
@@ -182,7 +188,7 @@ unsearchable_chdir_ ()
   $as_user "$glibc" -o "$1" -c name u > glibc-chdir.$1 2>&1
   echo "exit=$?" >> glibc-chdir.$1
   $as_user "$glibc" -o "$1,NOCHDIR" -c name u > glibc-nochdir.$1 2>&1
-  awk -v dirs='u/nosearch' '
+  awk -v dirs='u/nosearch u/nosearch-empty' '
     BEGIN { n = split (dirs, d, " ") }
     FNR == NR {
       for (i = 1; i <= n; i++)
@@ -199,7 +205,8 @@ unsearchable_chdir_ ()
   compare exp.unreadable.$1 out.unreadable.$1 || fail=1
 }
 if test "$(id -u)" != 0 || test -n "$as_user"; then
-  for o in $option_sets; do
+  # 0, neither FTS_PHYSICAL nor FTS_LOGICAL, is what debuginfod passes.
+  for o in $option_sets 0; do
     case $o in
       *LOGICAL* | *NOCHDIR*) run_both "unreadable.$o" $as_user -- -o $o -c name u ;;
       *) unsearchable_chdir_ $o ;;
@@ -209,6 +216,43 @@ if test "$(id -u)" != 0 || test -n "$as_user"; then
   # from both, or the comparison above proves nothing.
   grep -x 'FTS_DNR 1 u/noread errno=EACCES' exp.unreadable.PHYSICAL \
     > /dev/null || framework_failure_ "no FTS_DNR for u/noread"
+fi
+
+# ---- FreeBSD's cases, pinned ---------------------------------------------------
+# As FreeBSD's fts tests make them: fts_misc_test's fts_unrdir (dir/unr,
+# mode 0100, cannot be read; dir/unx, 0400 and empty, cannot be searched:
+# FTS_D then FTS_DP) and read_no_exec_dir (a root of mode 0400 holding a
+# file, which is handed out), each walked with FTS_PHYSICAL, 0 and
+# FTS_PHYSICAL|FTS_NOCHDIR.  Written out, not taken from glibc: the
+# walk a caller sees, whatever glibc does.  glibc's fts_unrdir walk must
+# be the same, or the expectation is not glibc's.  The user who walks
+# them makes them, as there: their modes are the owner's.
+if test "$(id -u)" != 0 || test -n "$as_user"; then
+  mkdir fb && chmod 0777 fb && (cd fb && $as_user sh -c '
+    mkdir dir dir/unr dir/unx rx && : > rx/file \
+      && chmod 0100 dir/unr && chmod 0400 dir/unx rx') \
+    || framework_failure_ "cannot build FreeBSD's trees"
+  for o in PHYSICAL 0 PHYSICAL,NOCHDIR; do
+    case $o in
+      *NOCHDIR*) e= ;;                  # no working directory to move
+      *) e=' errno=EACCES' ;;
+    esac
+    printf '%s\n' 'FTS_D 0 dir' 'FTS_D 1 dir/unr' \
+      'FTS_DNR 1 dir/unr errno=EACCES' 'FTS_D 1 dir/unx' \
+      "FTS_DP 1 dir/unx$e" 'FTS_DP 0 dir' exit=0 > exp.unrdir.$o
+    printf '%s\n' 'FTS_D 0 rx' 'FTS_NS 1 rx/file errno=EACCES' \
+      "FTS_DP 0 rx$e" exit=0 > exp.noexec.$o
+    (cd fb && $as_user "$ours" -o $o -c name dir; echo "exit=$?") \
+      > out.unrdir.$o 2>&1
+    compare exp.unrdir.$o out.unrdir.$o || fail=1
+    (cd fb && $as_user "$ours" -o $o -c name rx; echo "exit=$?") \
+      > out.noexec.$o 2>&1
+    compare exp.noexec.$o out.noexec.$o || fail=1
+    (cd fb && $as_user "$glibc" -o $o -c name dir; echo "exit=$?") \
+      > glibc.unrdir.$o 2>&1
+    compare exp.unrdir.$o glibc.unrdir.$o \
+      || framework_failure_ "glibc's fts_unrdir walk is not the one pinned"
+  done
 fi
 
 exit $fail

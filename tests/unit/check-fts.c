@@ -448,7 +448,8 @@ END_TEST
    none in chdir mode).  In chdir mode the working directory cannot enter
    it: it stays the parent's, from which the entries' fts_accpath leads
    to them.  Its post-order visit is FTS_DP in every mode, with fts_errno
-   EACCES in chdir mode (as glibc's).  */
+   EACCES in chdir mode (as glibc's), 0 in the others; so is an empty
+   one's, right after its FTS_D.  */
 START_TEST (test_unsearchable)
 {
   int options = access_modes[_i];
@@ -457,10 +458,11 @@ START_TEST (test_unsearchable)
       unit_skip ("test_unsearchable", "needs CK_FORK=yes to change credentials");
       return;
     }
-  unit_make ("root/a root/u/f root/u/sub/ root/z");
+  unit_make ("root/a root/e/ root/u/f root/u/sub/ root/z");
   ck_assert_int_eq (chmod ("root", 0755), 0);
   ck_assert_int_eq (chmod ("root/a", 0644), 0);
   ck_assert_int_eq (chmod ("root/z", 0644), 0);
+  ck_assert_int_eq (chmod ("root/e", 0444), 0);
   ck_assert_int_eq (chmod ("root/u", 0444), 0);
   if (!unit_drop_privileges ())
     {
@@ -468,8 +470,8 @@ START_TEST (test_unsearchable)
       return;
     }
   ck_assert_str_eq (walk_checked ("root", options, unit_by_name),
-                    "D 0 root\nF 1 root/a\nD 1 root/u\n"
-                    "NS 2 root/u/f EACCES\n"
+                    "D 0 root\nF 1 root/a\nD 1 root/e\nDP 1 root/e\n"
+                    "D 1 root/u\nNS 2 root/u/f EACCES\n"
                     "NS 2 root/u/sub EACCES\nDP 1 root/u\n"
                     "F 1 root/z\nDP 0 root\n");
 
@@ -477,9 +479,14 @@ START_TEST (test_unsearchable)
      fails as its path does).  */
   FTS *sp = open1 ("root", options, NULL);
   FTSENT *p;
-  int seen = 0;
+  int seen = 0, left = 0;
   while ((p = fts_read (sp)))
-    if (p->fts_info == FTS_NS)
+    if (p->fts_info == FTS_DP && p->fts_level == 1)
+      {
+        ck_assert_int_eq (p->fts_errno, chdir_mode (options) ? EACCES : 0);
+        left++;
+      }
+    else if (p->fts_info == FTS_NS)
       {
         struct stat st;
         const char *want = (options & FTS_NOCHDIR) ? p->fts_path
@@ -499,6 +506,7 @@ START_TEST (test_unsearchable)
       }
   ck_assert_int_eq (errno, 0);
   ck_assert_int_eq (seen, 2);
+  ck_assert_int_eq (left, 2);
   ck_assert_int_eq (fts_close (sp), 0);
 }
 END_TEST
