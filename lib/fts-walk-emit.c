@@ -142,93 +142,12 @@ enter (struct fts__wemit *e, struct fts__wnode *c)
   return true;
 }
 
-/* Wake the threads that the backlog holds back, if any, under the walk's
-   lock, when it has shrunk to half its bound, or when the cursor waits
-   for a list while it is above that: they choose again (take_task).  Not
-   at each move of the cursor, nor as soon as the backlog is back under
-   its bound, which on a tree of small directories woke them all for each
-   directory, to be held back again at once.  */
-static void
-wake_held_back (struct libfts_walk *w)
-{
-  pthread_mutex_lock (&w->lock);
-  if (w->held)
-    pthread_cond_broadcast (&w->wake);
-  pthread_mutex_unlock (&w->lock);
-}
-
-/* Drop K references to S, and free it if they were the last.  Returns the
-   bytes freed, for the caller to take off the backlog.  */
-static size_t
-slab_unref (struct fts__wslab *s, size_t k)
-{
-  if (atomic_fetch_sub_explicit (&s->refs, k, memory_order_acq_rel) != k)
-    return 0;
-  size_t size = s->size;
-  free (s);
-  return size;
-}
-
-/* A report of SIZE bytes, carved from *CUR, the calling thread's block,
-   or from a new block (which becomes *CUR unless the report has it to
-   itself), counted in W's backlog.  Null with errno ENOMEM.  */
-struct fts__wreport *
-fts__wreport_new (struct libfts_walk *w, struct fts__wslab **cur,
-                  size_t size)
-{
-  size_t a = _Alignof (max_align_t);
-  size_t head = (sizeof (struct fts__wslab) + a - 1) / a * a;
-  size = (size + a - 1) / a * a;
-  struct fts__wslab *s = *cur;
-  if (!s || s->used + size > s->size)
-    {
-      bool own = size > (FTS__WALK_SLAB - head) / 4;
-      size_t bytes = own ? head + size : FTS__WALK_SLAB;
-      struct fts__wslab *fresh = malloc (bytes);
-      if (!fresh)
-        return NULL;
-      atomic_init (&fresh->refs, !own);
-      fresh->size = bytes;
-      fresh->used = head;
-      atomic_fetch_add_explicit (&w->em.backlog, bytes, memory_order_relaxed);
-      if (!own)
-        {
-          fts__wslab_end (w, cur);
-          *cur = fresh;
-        }
-      s = fresh;
-    }
-  struct fts__wreport *r = (struct fts__wreport *) ((char *) s + s->used);
-  s->used += size;
-  atomic_fetch_add_explicit (&s->refs, 1, memory_order_relaxed);
-  r->slab = s;
-  return r;
-}
-
-/* Drop one reference to S, and take it off W's backlog if it is freed.  */
-static void
-slab_put (struct libfts_walk *w, struct fts__wslab *s)
-{
-  size_t freed = slab_unref (s, 1);
-  if (freed)
-    atomic_fetch_sub_explicit (&w->em.backlog, freed, memory_order_relaxed);
-}
-
-/* Free R, a report delivered or never to be.  */
-void
-fts__wreport_free (struct libfts_walk *w, struct fts__wreport *r)
-{
-  slab_put (w, r->slab);
-}
-
-/* The calling thread carves no more from *CUR, if any.  */
-void
-fts__wslab_end (struct libfts_walk *w, struct fts__wslab **cur)
-{
-  if (*cur)
-    slab_put (w, *cur);
-  *cur = NULL;
-}
+/* The threads that the backlog holds back from the tasks there are
+   (take_task) are woken to choose again when it has shrunk to half its
+   bound, or when the cursor waits for a list while it is above that.
+   Not at each move of the cursor, nor as soon as the backlog is back
+   under its bound, which on a tree of small directories woke them all
+   for each directory, to be held back again at once.  */
 
 /* Deliver the reports of RUN, a chain taken off N's list, and free them,
    a block's run of them at once.  Wakes the threads held back when that
@@ -248,18 +167,18 @@ deliver_run (struct libfts_walk *w, struct fts__wnode *n,
       if (r->slab != s)
         {
           if (s)
-            freed += slab_unref (s, k);
+            freed += fts__wslab_unref (s, k);
           s = r->slab;
           k = 0;
         }
       k++;
     }
   if (s)
-    freed += slab_unref (s, k);
+    freed += fts__wslab_unref (s, k);
   size_t old = atomic_fetch_sub_explicit (&w->em.backlog, freed,
                                           memory_order_relaxed);
   if (old > FTS__WALK_BACKLOG / 2 && old - freed <= FTS__WALK_BACKLOG / 2)
-    wake_held_back (w);
+    fts__walk_wake_held (w);
 }
 
 /* Publish where the cursor is for the threads that choose a task
@@ -268,6 +187,55 @@ static void
 publish_at (struct fts__wemit *e)
 {
   atomic_store (&e->at, e->cur->slice ? e->cur->parent : e->cur);
+}
+
+/* Deliver the reports at the head of N, the cursor's list, up to its
+   next subdirectory, with the lock let go meanwhile.  Lock held.  */
+static void
+deliver_head (struct libfts_walk *w, struct fts__wnode *n)
+{
+  struct fts__witem *it = n->head;
+  struct fts__witem **end = &it->next;
+  while (*end && (*end)->kind != FTS__WI_NODE)
+    end = &(*end)->next;
+  n->head = *end;
+  *end = NULL;
+  if (!n->head)
+    n->tail = &n->head;
+  pthread_mutex_unlock (&w->em.lock);
+  deliver_run (w, n, it);
+  pthread_mutex_lock (&w->em.lock);
+}
+
+/* Enter the subdirectory at the head of N, the cursor's list.  Lock
+   held.  */
+static void
+enter_head (struct libfts_walk *w, struct fts__wnode *n)
+{
+  struct fts__wemit *e = &w->em;
+  struct fts__witem *it = n->head;
+  n->head = it->next;
+  if (!n->head)
+    n->tail = &n->head;
+  if (!enter (e, (struct fts__wnode *) it))
+    {
+      e->broken = true;
+      fts__walk_fail (w, n, ENOMEM);
+    }
+  else
+    publish_at (e);
+}
+
+/* Leave N, the cursor's list, all delivered, for the list it was entered
+   from.  Lock held.  */
+static void
+leave (struct fts__wemit *e, struct fts__wnode *n)
+{
+  e->len = n->em_base;
+  if (e->path)
+    e->path[e->len] = '\0';
+  e->cur = n->em_up;
+  publish_at (e);
 }
 
 /* Move the cursor as far as the lists allow.  Lock held; it is let go
@@ -288,56 +256,28 @@ advance (struct libfts_walk *w)
   while (!e->broken)
     {
       struct fts__wnode *n = e->cur;
-      struct fts__witem *it = n->head;
-      if (it)
-        {
-          if (it->kind != FTS__WI_NODE)
-            {
-              /* Take the reports up to the next subdirectory, and
-                 deliver them with the lock let go.  */
-              struct fts__witem **end = &it->next;
-              while (*end && (*end)->kind != FTS__WI_NODE)
-                end = &(*end)->next;
-              n->head = *end;
-              *end = NULL;
-              if (!n->head)
-                n->tail = &n->head;
-              pthread_mutex_unlock (&e->lock);
-              deliver_run (w, n, it);
-              pthread_mutex_lock (&e->lock);
-              continue;
-            }
-          n->head = it->next;
-          if (!n->head)
-            n->tail = &n->head;
-          if (!enter (e, (struct fts__wnode *) it))
-            {
-              e->broken = true;
-              fts__walk_fail (w, n, ENOMEM);
-            }
-          else
-            publish_at (e);
-          continue;
-        }
-      if (!n->done || n->level < FTS_ROOTLEVEL)
+      if (n->head && n->head->kind != FTS__WI_NODE)
+        deliver_head (w, n);
+      else if (n->head)
+        enter_head (w, n);
+      else if (!n->done || n->level < FTS_ROOTLEVEL)
         break;
-      e->len = n->em_base;
-      if (e->path)
-        e->path[e->len] = '\0';
-      e->cur = n->em_up;
-      publish_at (e);
-      left[nleft++] = n;
-      if (nleft == sizeof left / sizeof *left)
+      else
         {
-          fts__walk_free_nodes (w, left, nleft);
-          nleft = 0;
+          leave (e, n);
+          left[nleft++] = n;
+          if (nleft == sizeof left / sizeof *left)
+            {
+              fts__wnodes_free (w, left, nleft);
+              nleft = 0;
+            }
         }
     }
-  fts__walk_free_nodes (w, left, nleft);
+  fts__wnodes_free (w, left, nleft);
   e->delivering = false;
   if (atomic_load_explicit (&e->backlog, memory_order_relaxed)
       > FTS__WALK_BACKLOG / 2)
-    wake_held_back (w);
+    fts__walk_wake_held (w);
 }
 
 /* Add IT to N's list (ordered), or deliver it now.  Either way IT is the
@@ -423,45 +363,6 @@ fts__wemit_batch (struct libfts_walk *w, struct fts__wbatch *b,
   b->tail = &it->next;
   if (++b->count >= FTS__WALK_BATCH)
     fts__wemit_flush (w, b);
-}
-
-/* The path of N, followed by "/NAME" when NAMELEN is not 0, in a buffer
-   from malloc; null with errno ENOMEM.  O(depth).  */
-char *
-fts__wnode_path (const struct fts__wnode *n, const char *name,
-                 size_t namelen)
-{
-  size_t len = 0;
-  for (const struct fts__wnode *q = n; q->level >= FTS_ROOTLEVEL;
-       q = q->parent)
-    len += q->namelen + 1;
-  len += namelen + 1;
-  char *p = malloc (len + 1);
-  if (!p)
-    return NULL;
-  /* Build from the end: each name is placed before what follows it, and
-     a slash between them unless the directory's path ends in one.  */
-  size_t end = len;
-  p[--end] = '\0';
-  if (namelen)
-    {
-      end -= namelen;
-      memcpy (p + end, name, namelen);
-    }
-  bool need_slash = namelen != 0;
-  for (const struct fts__wnode *q = n; q->level >= FTS_ROOTLEVEL;
-       q = q->parent)
-    {
-      bool ends_in_slash = q->namelen > 0 && q->name[q->namelen - 1] == '/';
-      if (need_slash)
-        p[--end] = '/';
-      size_t take = q->namelen - (need_slash && ends_in_slash);
-      end -= take;
-      memcpy (p + end, q->name, take);
-      need_slash = true;
-    }
-  memmove (p, p + end, len - end);
-  return p;
 }
 
 /* Deliver R about N (or N's entry named in R) now, in whatever order the

@@ -1,6 +1,7 @@
 /* fts-walk-int.h: the parallel walk's internals, shared by fts-walk.c
-   (tasks and threads), fts-walk-fd.c (descriptors) and fts-walk-emit.c
-   (reports in sequential order).  Not installed.
+   (tasks and threads), fts-walk-fd.c (descriptors), fts-walk-emit.c
+   (reports in sequential order) and fts-walk-node.c (the records and
+   calls they all use).  Not installed.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -16,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ---- reports and directories --------------------------------------------- */
+/* ---- records: reports and directories (fts-walk-node.c) ----------------- */
 
 /* What a directory's report list holds, in the order a sequential walk
    meets it: its own reports (FTS_D, FTS_DNR, FTS_DP...), reports about
@@ -130,6 +131,65 @@ struct fts__wnode
   char name[];                     /* bare name; a root: the path given */
 };
 
+/* The size of a cache line, to keep what threads write often apart from
+   what they only read: a write to a line makes every other processor
+   fetch it again.  */
+enum { FTS__CACHE_LINE = 64 };
+#define FTS__LINE _Alignas (FTS__CACHE_LINE)
+
+/* The size of a report with a name of NAMELEN bytes and SIZE bytes of the
+   caller's data.  */
+static inline size_t
+fts__wreport_size (size_t namelen, size_t size)
+{
+  return size ? fts__wreport_data_offset (namelen) + size
+         : offsetof (struct fts__wreport, name) + namelen + 1;
+}
+
+/* Reports are carved out of blocks of FTS__WALK_SLAB bytes, a block at a
+   time for each thread, and a block is freed once all its reports are:
+   one malloc and free for some tens of reports rather than one for each,
+   and no thread frees, at each report, memory that another allocated.  A
+   report larger than a quarter of a block gets a block of its own.  The
+   backlog counts whole blocks from their malloc to their free, so that
+   its bound (FTS__WALK_BACKLOG) is on the memory that reports hold, a
+   block not yet full included (one per thread).  */
+struct fts__wslab
+{
+  atomic_size_t refs;              /* its reports not freed yet, and one
+                                      while its thread carves from it */
+  size_t size;                     /* bytes, this header included */
+  size_t used;
+};
+
+enum { FTS__WALK_SLAB = 4096 };
+
+struct libfts_walk;
+
+void fts__mutex_init (pthread_mutex_t *m);
+
+struct fts__wnode *fts__wnode_new (struct fts__wnode *parent,
+                                   const char *name, size_t namelen,
+                                   uint64_t ino);
+void fts__wnodes_register (struct libfts_walk *w,
+                           struct fts__wnode *const *nodes, size_t k);
+void fts__wnode_free_items (struct libfts_walk *w, struct fts__wnode *n);
+void fts__wnodes_free (struct libfts_walk *w, struct fts__wnode *const *nodes,
+                       size_t k);
+char *fts__wnode_path (const struct fts__wnode *n, const char *name,
+                       size_t namelen);
+
+struct fts__wreport *fts__wreport_new (struct libfts_walk *w,
+                                       struct fts__wslab **cur, size_t size);
+void fts__wreport_free (struct libfts_walk *w, struct fts__wreport *r);
+void fts__wslab_end (struct libfts_walk *w, struct fts__wslab **cur);
+size_t fts__wslab_unref (struct fts__wslab *s, size_t k);
+
+void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
+                     int err);
+void fts__walk_stop (struct libfts_walk *w);
+void fts__walk_wake_held (struct libfts_walk *w);
+
 /* ---- descriptors (fts-walk-fd.c) ------------------------------------------ */
 
 /* Directory descriptors open at once, by all threads together, when
@@ -174,14 +234,6 @@ int fts__wfd_ascend (struct fts__wfd *c, struct fts__wnode *n, bool check,
 
 /* ---- reports in order (fts-walk-emit.c) ------------------------------------ */
 
-/* The size of a cache line, to keep what threads write often apart from
-   what they only read: a write to a line makes every other processor
-   fetch it again.  */
-enum { FTS__CACHE_LINE = 64 };
-#define FTS__LINE _Alignas (FTS__CACHE_LINE)
-
-void fts__mutex_init (pthread_mutex_t *m);
-
 struct fts__wemit
 {
   /* Set before the walk starts.  */
@@ -204,7 +256,6 @@ struct fts__wemit
                                       compare it: it may be freed */
 };
 
-struct libfts_walk;
 void fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top,
                       bool ordered, libfts_walk_report_fn report, void *arg);
 void fts__wemit_destroy (struct fts__wemit *e);
@@ -231,8 +282,6 @@ void fts__wemit_batch (struct libfts_walk *w, struct fts__wbatch *b,
 void fts__wemit_flush (struct libfts_walk *w, struct fts__wbatch *b);
 void fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n,
                       struct fts__wbatch *b);
-char *fts__wnode_path (const struct fts__wnode *n, const char *name,
-                       size_t namelen);
 int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
                        const struct fts__wreport *r);
 
@@ -249,38 +298,6 @@ int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
    with 256, 0.060 with 1 MiB, for a peak RSS of 3.2, 3.8 and 5.5 MB (GNU
    du: 0.12 s and 2.1 MB); 256 KiB keeps it within twice GNU's.  */
 enum { FTS__WALK_BACKLOG = 256 * 1024 };
-
-/* The size of a report with a name of NAMELEN bytes and SIZE bytes of the
-   caller's data.  */
-static inline size_t
-fts__wreport_size (size_t namelen, size_t size)
-{
-  return size ? fts__wreport_data_offset (namelen) + size
-         : offsetof (struct fts__wreport, name) + namelen + 1;
-}
-
-/* Reports are carved out of blocks of FTS__WALK_SLAB bytes, a block at a
-   time for each thread, and a block is freed once all its reports are:
-   one malloc and free for some tens of reports rather than one for each,
-   and no thread frees, at each report, memory that another allocated.  A
-   report larger than a quarter of a block gets a block of its own.  The
-   backlog counts whole blocks from their malloc to their free, so that
-   the bound above is on the memory that reports hold, a block not yet
-   full included (one per thread).  */
-struct fts__wslab
-{
-  atomic_size_t refs;              /* its reports not freed yet, and one
-                                      while its thread carves from it */
-  size_t size;                     /* bytes, this header included */
-  size_t used;
-};
-
-enum { FTS__WALK_SLAB = 4096 };
-
-struct fts__wreport *fts__wreport_new (struct libfts_walk *w,
-                                       struct fts__wslab **cur, size_t size);
-void fts__wreport_free (struct libfts_walk *w, struct fts__wreport *r);
-void fts__wslab_end (struct libfts_walk *w, struct fts__wslab **cur);
 
 /* ---- the walk (fts-walk.c) --------------------------------------------------- */
 
@@ -368,11 +385,5 @@ enum { FTS__WALK_MAX_THREADS = 1024 };
    nothing measurable (they start only when directories wait).  More
    than 32 was not measured.  */
 enum { FTS__WALK_THREADS_PER_CPU = 4, FTS__WALK_DEFAULT_MAX_THREADS = 32 };
-
-void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
-                     int err);
-void fts__walk_stop (struct libfts_walk *w);
-void fts__walk_free_nodes (struct libfts_walk *w,
-                           struct fts__wnode *const *nodes, size_t k);
 
 #endif /* LIBFTS_FTS_WALK_INT_H */

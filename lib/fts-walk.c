@@ -81,149 +81,6 @@ stopped (struct libfts_walk *w)
   return atomic_load_explicit (&w->stop, memory_order_relaxed) != 0;
 }
 
-/* ---- locks ---------------------------------------------------------------- */
-
-/* Initialize M, one of the walk's locks, which are held for a few
-   instructions: a thread that finds one taken spins a moment before it
-   sleeps, where the C library can (glibc's adaptive mutexes).  Put to
-   sleep, it would leave its processor idle until woken, which on a
-   virtual machine takes tens of microseconds.  */
-void
-fts__mutex_init (pthread_mutex_t *m)
-{
-#ifdef PTHREAD_ADAPTIVE_MUTEX_INITIALIZER_NP
-  pthread_mutexattr_t a;
-  if (pthread_mutexattr_init (&a) == 0)
-    {
-      bool ok = (pthread_mutexattr_settype (&a, PTHREAD_MUTEX_ADAPTIVE_NP) == 0
-                 && pthread_mutex_init (m, &a) == 0);
-      pthread_mutexattr_destroy (&a);
-      if (ok)
-        return;
-    }
-#endif
-  pthread_mutex_init (m, NULL);
-}
-
-/* ---- records -------------------------------------------------------------- */
-
-/* A record for NAME (NAMELEN bytes) below PARENT, to be registered as
-   live (register_nodes) before anyone else sees it.  Null with errno
-   ENOMEM.  */
-static struct fts__wnode *
-node_new (struct fts__wnode *parent, const char *name, size_t namelen,
-          uint64_t ino)
-{
-  struct fts__wnode *n = malloc (offsetof (struct fts__wnode, name)
-                                 + namelen + 1);
-  if (!n)
-    return NULL;
-  memset (n, 0, offsetof (struct fts__wnode, name));
-  memcpy (n->name, name, namelen);
-  n->name[namelen] = '\0';
-  n->namelen = namelen;
-  n->hdr.kind = FTS__WI_NODE;
-  n->parent = parent;
-  n->tail = &n->head;
-  n->level = parent->level + 1;
-  n->root_dev = parent->root_dev;
-  n->ino = ino;
-  n->fd = -1;
-  atomic_init (&n->pending, 1);
-  atomic_init (&n->flagged, 0);
-  atomic_init (&n->below, 0);
-  return n;
-}
-
-/* Register the K records of NODES as live, for a stopped walk to free
-   (run_end): one lock for them all.  */
-static void
-register_nodes (struct libfts_walk *w, struct fts__wnode *const *nodes,
-                size_t k)
-{
-  pthread_mutex_lock (&w->all_lock);
-  for (size_t i = 0; i < k; i++)
-    {
-      struct fts__wnode *n = nodes[i];
-      n->all_next = w->all.all_next;
-      n->all_prev = &w->all;
-      w->all.all_next->all_prev = n;
-      w->all.all_next = n;
-    }
-  pthread_mutex_unlock (&w->all_lock);
-}
-
-/* Free N's report list (what was never delivered).  */
-static void
-free_items (struct libfts_walk *w, struct fts__wnode *n)
-{
-  struct fts__witem *it = n->head;
-  while (it)
-    {
-      struct fts__witem *next = it->next;
-      if (it->kind != FTS__WI_NODE)
-        fts__wreport_free (w, (struct fts__wreport *) it);
-      it = next;
-    }
-  n->head = NULL;
-  n->tail = &n->head;
-}
-
-/* Free the K records of NODES, which nobody uses any more: one lock for
-   them all.  */
-void
-fts__walk_free_nodes (struct libfts_walk *w, struct fts__wnode *const *nodes,
-                      size_t k)
-{
-  if (k == 0)
-    return;
-  pthread_mutex_lock (&w->all_lock);
-  for (size_t i = 0; i < k; i++)
-    {
-      struct fts__wnode *n = nodes[i];
-      n->all_prev->all_next = n->all_next;
-      n->all_next->all_prev = n->all_prev;
-    }
-  pthread_mutex_unlock (&w->all_lock);
-  for (size_t i = 0; i < k; i++)
-    {
-      free_items (w, nodes[i]);
-      free (nodes[i]);
-    }
-}
-
-/* ---- failing and stopping ---------------------------------------------- */
-
-/* The walk cannot go on at N: keep ERR and N's path for the last report.  */
-void
-fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n, int err)
-{
-  int expected = 0;
-  char *path = n->level >= FTS_ROOTLEVEL ? fts__wnode_path (n, "", 0) : NULL;
-  pthread_mutex_lock (&w->lock);
-  if (atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_FAILED))
-    {
-      w->fail_errno = err;
-      w->fail_path = path;
-      path = NULL;
-    }
-  pthread_cond_broadcast (&w->wake);
-  pthread_mutex_unlock (&w->lock);
-  free (path);
-}
-
-/* Stop W at the caller's request: threads waiting for a task wake up and
-   leave.  */
-void
-fts__walk_stop (struct libfts_walk *w)
-{
-  int expected = 0;
-  pthread_mutex_lock (&w->lock);
-  atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_STOPPED);
-  pthread_cond_broadcast (&w->wake);
-  pthread_mutex_unlock (&w->lock);
-}
-
 /* ---- visiting ------------------------------------------------------------ */
 
 static int
@@ -539,7 +396,7 @@ retire (struct wctx *ctx, struct fts__wnode *n)
   if (ctx->w->em.ordered)
     fts__wemit_done (ctx->w, n, &ctx->batch);
   else
-    fts__walk_free_nodes (ctx->w, &n, 1);
+    fts__wnodes_free (ctx->w, &n, 1);
 }
 
 /* How many levels of directories read N's subtree spans, N included (0:
@@ -688,13 +545,13 @@ push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
       if (de->type != DT_DIR)
         continue;
       const char *name = fts__dent_name (dir, de);
-      struct fts__wnode *c = node_new (d, name, strlen (name), de->ino);
+      struct fts__wnode *c = fts__wnode_new (d, name, strlen (name), de->ino);
       if (!c)
         break;
       c->seq = ctx->kid_seq++;
       ctx->kids[k++] = c;
     }
-  register_nodes (w, ctx->kids, k);
+  fts__wnodes_register (w, ctx->kids, k);
   atomic_fetch_add_explicit (&d->pending, k, memory_order_relaxed);
   push_tasks (w, ctx->kids, k, ctx);
   if (k == want)
@@ -721,13 +578,13 @@ late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
              const struct stat *st)
 {
   struct libfts_walk *w = ctx->w;
-  struct fts__wnode *c = node_new (d, name, strlen (name), st->st_ino);
+  struct fts__wnode *c = fts__wnode_new (d, name, strlen (name), st->st_ino);
   if (!c)
     {
       fts__walk_fail (w, d, ENOMEM);
       return;
     }
-  register_nodes (w, &c, 1);
+  fts__wnodes_register (w, &c, 1);
   c->seq = UINT32_MAX;          /* its place is not known here */
   atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
   queue_subdir (ctx, d, c);
@@ -860,10 +717,10 @@ share_init (struct libfts_walk *w, struct fts__wshare *s)
         kid += s->dir->ents[i].type == DT_DIR;
       if (!s->lists)
         continue;
-      struct fts__wnode *l = node_new (s->d, "", 0, 0);
+      struct fts__wnode *l = fts__wnode_new (s->d, "", 0, 0);
       if (!l)
         return -1;
-      register_nodes (w, &l, 1);
+      fts__wnodes_register (w, &l, 1);
       l->slice = true;
       l->level = s->d->level;
       s->lists[k] = l;
@@ -1573,13 +1430,13 @@ run_root (struct wctx *ctx, size_t i)
 {
   struct libfts_walk *w = ctx->w;
   const char *path = w->roots[i];
-  struct fts__wnode *r = node_new (&w->top, path, strlen (path), 0);
+  struct fts__wnode *r = fts__wnode_new (&w->top, path, strlen (path), 0);
   if (!r)
     {
       fts__walk_fail (w, &w->top, ENOMEM);
       return;
     }
-  register_nodes (w, &r, 1);
+  fts__wnodes_register (w, &r, 1);
   atomic_store (&w->top.pending, 1);
   if (w->em.ordered)
     fts__wemit_add (w, &w->top, &r->hdr);
@@ -1596,8 +1453,8 @@ run_end (struct libfts_walk *w)
   /* Reports first: a list runs through the records of subdirectories,
      which must still be there.  */
   for (struct fts__wnode *n = w->all.all_next; n != &w->all; n = n->all_next)
-    free_items (w, n);
-  free_items (w, &w->top);
+    fts__wnode_free_items (w, n);
+  fts__wnode_free_items (w, &w->top);
   struct fts__wnode *n = w->all.all_next;
   while (n != &w->all)
     {
