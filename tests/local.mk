@@ -115,6 +115,7 @@ lib_shell_tests = \
   tests/lib/install.sh \
   tests/lib/install-transform.sh \
   tests/lib/nlink-ext4.sh \
+  tests/lib/no-circle.sh \
   tests/lib/pkg-config.sh \
   tests/lib/walk-demo.sh \
   tests/lib/walk-example.sh
