@@ -143,8 +143,8 @@ enter (struct fts__wemit *e, struct fts__wnode *c)
 }
 
 /* The threads that the backlog holds back from the tasks there are
-   (take_task) are woken to choose again when it has shrunk to half its
-   bound, or when the cursor waits for a list while it is above that.
+   (fts__wtask_take) are woken to choose again when it has shrunk to half
+   its bound, or when the cursor waits for a list while it is above that.
    Not at each move of the cursor, nor as soon as the backlog is back
    under its bound, which on a tree of small directories woke them all
    for each directory, to be held back again at once.  */
@@ -182,7 +182,8 @@ deliver_run (struct libfts_walk *w, struct fts__wnode *n,
 }
 
 /* Publish where the cursor is for the threads that choose a task
-   (take_task): the directory it is in, a slice's parent for a slice.  */
+   (fts__wtask_take): the directory it is in, a slice's parent for a
+   slice.  */
 static void
 publish_at (struct fts__wemit *e)
 {

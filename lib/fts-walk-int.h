@@ -1,7 +1,8 @@
 /* fts-walk-int.h: the parallel walk's internals, shared by fts-walk.c
-   (tasks and threads), fts-walk-fd.c (descriptors), fts-walk-emit.c
-   (reports in sequential order) and fts-walk-node.c (the records and
-   calls they all use).  Not installed.
+   (the walk: threads, visits, reading), fts-walk-heap.c (the tasks),
+   fts-walk-fd.c (descriptors), fts-walk-emit.c (reports in sequential
+   order) and fts-walk-node.c (the records and calls they all use).  Not
+   installed.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -385,5 +386,11 @@ enum { FTS__WALK_MAX_THREADS = 1024 };
    nothing measurable (they start only when directories wait).  More
    than 32 was not measured.  */
 enum { FTS__WALK_THREADS_PER_CPU = 4, FTS__WALK_DEFAULT_MAX_THREADS = 32 };
+
+/* ---- tasks (fts-walk-heap.c) ---------------------------------------------- */
+
+void fts__wtask_push (struct libfts_walk *w, struct fts__wnode *n);
+bool fts__wtask_may_take (struct libfts_walk *w, const struct fts__wnode *n);
+struct fts__wnode *fts__wtask_take (struct libfts_walk *w);
 
 #endif /* LIBFTS_FTS_WALK_INT_H */

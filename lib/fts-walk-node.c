@@ -274,7 +274,7 @@ fts__walk_stop (struct libfts_walk *w)
 }
 
 /* Wake the threads that the backlog holds back from the tasks there are,
-   if any, to choose again (take_task in fts-walk.c): the emitter calls it when
+   if any, to choose again (fts__wtask_take): the emitter calls it when
    the backlog has shrunk or the cursor waits (see fts-walk-emit.c).  */
 void
 fts__walk_wake_held (struct libfts_walk *w)
