@@ -293,6 +293,12 @@ void fts__close_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_all (struct fts__stream *s);
 int fts__reopen_parent (struct fts__stream *s, FTSENT *child, bool check);
 
+/* ---- an entry's stat (fts-stat.c) ------------------------------------- */
+
+int fts__info_of_mode (mode_t mode);
+int fts__stat_follow (int dirfd, const char *name, bool follow,
+                      struct stat *st, unsigned long long *calls);
+
 /* ---- tuning and counters (fts-tune.c) --------------------------------- */
 
 bool fts__parse_threshold (const char *s, size_t *out);

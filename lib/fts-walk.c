@@ -86,13 +86,6 @@ stopped (struct libfts_walk *w)
 
 /* ---- visiting ------------------------------------------------------------ */
 
-static int
-classify (const struct stat *st)
-{
-  return S_ISDIR (st->st_mode) ? FTS_D : S_ISLNK (st->st_mode) ? FTS_SL
-         : S_ISREG (st->st_mode) ? FTS_F : FTS_DEFAULT;
-}
-
 /* Call the caller's VISIT with E; a request to stop stops the walk.  */
 static int
 call_visit (struct libfts_walk *w, struct wentry *e)
@@ -137,27 +130,16 @@ entry_of_node (struct wentry *e, struct wctx *ctx, struct fts__wnode *n,
   e->pub.priv[0] = e;
 }
 
-/* lstat NAME in DIRFD (stat for a followed root) into E; returns the
-   fts_info it gets: as fts_read's stat of an entry.  */
+/* lstat NAME in DIRFD (stat for a followed root) into ST, counted in
+   CTX; returns the fts_info it gets, as fts_read's stat of an entry
+   (fts__stat_follow), and sets *ERR.  */
 static int
 stat_into (struct wctx *ctx, int dirfd, const char *name, bool follow,
            struct stat *st, int *err)
 {
-  ctx->st.stat_calls++;
-  if (fstatat (dirfd, name, st, follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
-    return classify (st);
-  *err = errno;
-  if (follow)
-    {
-      ctx->st.stat_calls++;
-      if (fstatat (dirfd, name, st, AT_SYMLINK_NOFOLLOW) == 0
-          && S_ISLNK (st->st_mode))
-        {
-          *err = 0;
-          return FTS_SLNONE;
-        }
-    }
-  return FTS_NS;
+  int info = fts__stat_follow (dirfd, name, follow, st, &ctx->st.stat_calls);
+  *err = info == FTS_NS ? errno : 0;
+  return info;
 }
 
 /* ---- tasks and threads ---------------------------------------------------- */
@@ -1188,13 +1170,15 @@ int
 libfts_walk_stat (struct libfts_walk_entry *pub, int follow)
 {
   struct wentry *e = wentry_of (pub);
-  int err = 0;
   struct stat st;
-  if (fstatat (pub->dirfd, pub->name, &st,
-               follow ? 0 : AT_SYMLINK_NOFOLLOW) != 0)
+  int info = fts__stat_follow (pub->dirfd, pub->name, follow, &st, NULL);
+  bool visited = (pub->info == FTS_DP || pub->info == FTS_DNR
+                  || pub->info == FTS_ERR);
+  if (info == FTS_NS)
     {
-      pub->err = err = errno;
-      if (pub->info != FTS_DP && pub->info != FTS_DNR && pub->info != FTS_ERR)
+      int err = errno;
+      pub->err = err;
+      if (!visited)
         {
           pub->info = FTS_NS;
           pub->st = NULL;
@@ -1205,9 +1189,9 @@ libfts_walk_stat (struct libfts_walk_entry *pub, int follow)
   e->st = st;
   pub->st = &e->st;
   pub->d_type = IFTODT (st.st_mode);
-  if (pub->info == FTS_DP || pub->info == FTS_DNR || pub->info == FTS_ERR)
+  if (visited)
     return pub->info;
-  pub->info = classify (&st);
+  pub->info = info;
   pub->err = 0;
   return pub->info;
 }

@@ -415,11 +415,7 @@ classify (struct fts__stream *s, FTSENT *p)
         }
       return FTS_D;
     }
-  if (S_ISLNK (st->st_mode))
-    return FTS_SL;
-  if (S_ISREG (st->st_mode))
-    return FTS_F;
-  return FTS_DEFAULT;
+  return fts__info_of_mode (st->st_mode);
 }
 
 /* Linux follows at most this many symbolic links in the resolution of
@@ -530,7 +526,7 @@ links_before (struct fts__stream *s, const FTSENT *p, bool follow)
    path then holds more links than the kernel would follow (ELOOP).
    Returns P's new fts_info and sets fts_errno: FTS_NS when the stat
    failed (the stat buffer is then zeroed), FTS_SLNONE for a followed
-   symlink to nothing.  */
+   symlink to nothing (see fts__stat_follow).  */
 static int
 stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
 {
@@ -547,32 +543,21 @@ stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
   if (follow && e->links >= MAX_PATH_SYMLINKS)
     return stat_at_link_limit (s, p, dirfd, name);
 
-  s->stats.stat_calls++;
-  if (fstatat (dirfd, name, p->fts_statp,
-               follow ? 0 : AT_SYMLINK_NOFOLLOW) == 0)
+  int info = fts__stat_follow (dirfd, name, follow, p->fts_statp,
+                               &s->stats.stat_calls);
+  if (info == FTS_NS)
+    return stat_failed (p);
+  if (info == FTS_SLNONE)
     {
-      if (follow)
-        {
-          e->flags |= FTS__E_FOLLOWED;
-          count_followed_link (s, p, dirfd, name);
-        }
-      return classify (s, p);
+      classify (s, p);
+      return FTS_SLNONE;
     }
   if (follow)
     {
-      /* A symlink whose target cannot be stat'ed, for whatever reason
-         (ENOENT, ELOOP, EACCES...), is FTS_SLNONE, as in glibc.  */
-      int err = errno;
-      s->stats.stat_calls++;
-      if (fstatat (dirfd, name, p->fts_statp, AT_SYMLINK_NOFOLLOW) == 0
-          && S_ISLNK (p->fts_statp->st_mode))
-        {
-          classify (s, p);
-          return FTS_SLNONE;
-        }
-      errno = err;
+      e->flags |= FTS__E_FOLLOWED;
+      count_followed_link (s, p, dirfd, name);
     }
-  return stat_failed (p);
+  return classify (s, p);
 }
 
 /* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds

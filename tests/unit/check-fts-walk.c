@@ -3219,6 +3219,66 @@ START_TEST (test_walk_stat)
 }
 END_TEST
 
+/* Note a fault unless E, a symbolic link whose target could not be
+   stat'ed, followed, is FTS_SLNONE as fts_read says (check-fts.c's
+   test_follow_dangling): no error, its d_type a link's, and its own
+   lstat in E->st.  */
+static void
+check_slnone (struct log *l, const struct libfts_walk_entry *e)
+{
+  struct stat want;
+  if (fstatat (e->dirfd, e->name, &want, AT_SYMLINK_NOFOLLOW) != 0)
+    log_fault (l, "%s: %s", e->name, strerror (errno));
+  else if (e->info != FTS_SLNONE || e->err != 0 || e->d_type != DT_LNK
+           || !e->st || !S_ISLNK (e->st->st_mode)
+           || e->st->st_ino != want.st_ino)
+    log_fault (l, "%s: info %d, err %d, d_type %d, st %p", e->name, e->info,
+               e->err, e->d_type, (void *) e->st);
+}
+
+/* VISIT: a root that is a symbolic link must have been followed
+   (FTS_SLNONE, with LIBFTS_WALK_COMFOLLOW); a link below, FTS_NSOK, is
+   followed with libfts_walk_stat.  Everything is logged.  */
+static int
+visit_follow_dangling (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  if (e->info == FTS_NSOK && e->d_type == DT_LNK)
+    {
+      int info = libfts_walk_stat (e, 1);
+      if (info != e->info)
+        log_fault (&c->visits, "%s: libfts_walk_stat gave %d, info %d",
+                   e->name, info, e->info);
+    }
+  if (e->d_type == DT_LNK || e->info == FTS_SLNONE)
+    check_slnone (&c->visits, e);
+  return visit_log (e, c);
+}
+
+/* Following a symbolic link whose target cannot be stat'ed (dangling,
+   or a loop: ENOENT, ELOOP) gives FTS_SLNONE and the link's lstat, as
+   in fts_read: a root with LIBFTS_WALK_COMFOLLOW, an entry with
+   libfts_walk_stat (E, 1).  A missing root is FTS_NS.  */
+START_TEST (test_follow_dangling)
+{
+  unit_make ("dang->nowhere loop->loop root/dang->nowhere root/loop->loop");
+  char *roots[] = { (char *) "dang", (char *) "loop", (char *) "nope",
+                    (char *) "root", NULL };
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (roots, LIBFTS_WALK_COMFOLLOW, THREADS (_i),
+                              KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (w, visit_follow_dangling, NULL, &c), 0);
+  assert_same_lines ("D 0 root\n"
+                     "DP 0 root\n"
+                     "NS 0 nope ENOENT\n"
+                     "SLNONE 0 dang\n"
+                     "SLNONE 0 loop\n"
+                     "SLNONE 1 root/dang\n"
+                     "SLNONE 1 root/loop\n",
+                     log_text (&c.visits, true), "visits");
+}
+END_TEST
+
 struct xdev_ctx
 {
   struct ctx c;
@@ -3300,6 +3360,7 @@ walk_suite (void)
   add_threaded (tc, test_post_order, 1);
   add_threaded (tc, test_dir_data, 1);
   add_threaded (tc, test_walk_stat, 1);
+  add_threaded (tc, test_follow_dangling, 1);
   add_threaded (tc, test_skip, 1);
   add_threaded (tc, test_xdev, 1);
   add_threaded (tc, test_again_elsewhere, 2);

@@ -411,6 +411,61 @@ START_TEST (test_symlink_roots)
 }
 END_TEST
 
+/* Fail unless P, whose path is PATH, is a symbolic link whose target
+   could not be stat'ed, followed: FTS_SLNONE with no error and the
+   link's own lstat in its stat buffer.  */
+static void
+check_slnone (const FTSENT *p, const char *path)
+{
+  struct stat want;
+  ck_assert_int_eq (lstat (unit_fmt ("%s/%s", unit_dir, path), &want), 0);
+  ck_assert_msg (p->fts_info == FTS_SLNONE && p->fts_errno == 0,
+                 "%s: %s", path, unit_line (p));
+  ck_assert (S_ISLNK (p->fts_statp->st_mode));
+  ck_assert (p->fts_statp->st_ino == want.st_ino);
+  ck_assert (p->fts_ino == want.st_ino);
+}
+
+/* Following a symbolic link whose target cannot be stat'ed (dangling,
+   or a loop: ENOENT, ELOOP) gives FTS_SLNONE and the link's lstat,
+   however it is followed: a root with FTS_COMFOLLOW, an entry with
+   FTS_FOLLOW or with libfts_stat (P, 1).  A missing root is FTS_NS.
+   (check-fts-walk.c asks the same of the parallel walk.)  */
+START_TEST (test_follow_dangling)
+{
+  int options = access_modes[_i];
+  unit_make ("dang->nowhere loop->loop root/dang->nowhere root/loop->loop");
+  char *roots[] = { (char *) "dang", (char *) "loop", (char *) "nope",
+                    (char *) "root", NULL };
+  FTS *sp = fts_open (roots, options | FTS_COMFOLLOW, unit_by_name);
+  ck_assert_ptr_nonnull (sp);
+  FTSENT *p;
+  int slnone = 0;
+  while ((p = fts_read (sp)))
+    {
+      const char *path = unit_fmt ("%s", p->fts_path);
+      if (p->fts_info == FTS_SL && strcmp (p->fts_name, "dang") == 0)
+        {
+          /* Handed out again, followed, by the next fts_read.  */
+          ck_assert_int_eq (fts_set (sp, p, FTS_FOLLOW), 0);
+          continue;
+        }
+      if (p->fts_info == FTS_SL)
+        ck_assert_int_eq (libfts_stat (sp, p, 1), FTS_SLNONE);
+      if (p->fts_info == FTS_SLNONE)
+        {
+          check_slnone (p, path);
+          slnone++;
+        }
+      else if (p->fts_info != FTS_D && p->fts_info != FTS_DP)
+        ck_assert_str_eq (unit_line (p), "NS 0 nope ENOENT\n");
+    }
+  ck_assert_int_eq (errno, 0);
+  ck_assert_int_eq (fts_close (sp), 0);
+  ck_assert_int_eq (slnone, 4);
+}
+END_TEST
+
 /* An unreadable directory is FTS_DNR with EACCES, possibly after an
    FTS_D (glibc returns both), never with FTS_DP or children.  */
 START_TEST (test_dnr)
@@ -1740,6 +1795,7 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_symlinks_physical, 0, N_ACCESS_MODES);
   tcase_add_test (tc, test_symlinks_logical);
   tcase_add_loop_test (tc, test_symlink_roots, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_follow_dangling, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_dnr, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_unsearchable, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
