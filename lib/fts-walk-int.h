@@ -1,8 +1,8 @@
 /* fts-walk-int.h: the parallel walk's internals, shared by fts-walk.c
-   (the walk: threads, visits, reading), fts-walk-heap.c (the tasks),
-   fts-walk-fd.c (descriptors), fts-walk-emit.c (reports in sequential
-   order) and fts-walk-node.c (the records and calls they all use).  Not
-   installed.
+   (the walk: threads, visits, reading), fts-walk-api.c (the API around
+   it), fts-walk-heap.c (the tasks), fts-walk-fd.c (descriptors),
+   fts-walk-emit.c (reports in sequential order) and fts-walk-node.c (the
+   records and calls they all use).  Not installed.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -386,6 +386,21 @@ enum { FTS__WALK_MAX_THREADS = 1024 };
    nothing measurable (they start only when directories wait).  More
    than 32 was not measured.  */
 enum { FTS__WALK_THREADS_PER_CPU = 4, FTS__WALK_DEFAULT_MAX_THREADS = 32 };
+
+/* One visit in progress: the public entry and what libfts keeps with it
+   (fts-walk.c makes them, fts-walk-api.c serves VISIT's calls on them).  */
+struct fts__wentry
+{
+  struct libfts_walk_entry pub;    /* must be first */
+  struct libfts_walk *w;
+  struct fts__wnode *node;         /* E's directory, or E */
+  struct fts__wnode *list;         /* whose report list E's reports join,
+                                      when not NODE's: a slice's */
+  bool child;                      /* E is an entry of NODE, not NODE */
+  struct fts__wbatch *batch;       /* where its reports wait, or null */
+  struct fts__wslab **slab;        /* its thread's block for reports */
+  struct stat st;
+};
 
 /* ---- tasks (fts-walk-heap.c) ---------------------------------------------- */
 

@@ -14,9 +14,9 @@
    and the threads read first the directories whose reports are due.
    Records, reports and what every part of the walk calls are in
    fts-walk-node.c, descriptors in fts-walk-fd.c, the delivery of
-   reports in fts-walk-emit.c.  Threads start
-   lazily, when two directories wait and no thread is idle: a walk of one
-   small directory starts none.
+   reports in fts-walk-emit.c, the rest of the API and VISIT's calls in
+   fts-walk-api.c.  Threads start lazily, when two directories wait and
+   no thread is idle: a walk of one small directory starts none.
 
    The roots are walked one after another (each with all the threads), so
    operands that overlap behave as in a sequential walk.
@@ -37,20 +37,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* One visit in progress: the public entry and what libfts keeps with it.  */
-struct wentry
-{
-  struct libfts_walk_entry pub;    /* must be first */
-  struct libfts_walk *w;
-  struct fts__wnode *node;         /* E's directory, or E */
-  struct fts__wnode *list;         /* whose report list E's reports join,
-                                      when not NODE's: a slice's */
-  bool child;                      /* E is an entry of NODE, not NODE */
-  struct fts__wbatch *batch;       /* where its reports wait, or null */
-  struct fts__wslab **slab;        /* its thread's block for reports */
-  struct stat st;
-};
 
 /* What each thread keeps for itself.  */
 struct wctx
@@ -88,7 +74,7 @@ stopped (struct libfts_walk *w)
 
 /* Call the caller's VISIT with E; a request to stop stops the walk.  */
 static int
-call_visit (struct libfts_walk *w, struct wentry *e)
+call_visit (struct libfts_walk *w, struct fts__wentry *e)
 {
   int r = w->visit (&e->pub, w->arg);
   if (r == LIBFTS_WALK_STOP)
@@ -99,7 +85,7 @@ call_visit (struct libfts_walk *w, struct wentry *e)
 /* Set E up for directory N itself (its pre-order, post-order or failure
    visit), through its parent's descriptor PFD.  */
 static void
-entry_of_node (struct wentry *e, struct wctx *ctx, struct fts__wnode *n,
+entry_of_node (struct fts__wentry *e, struct wctx *ctx, struct fts__wnode *n,
                int pfd, int info, int err, const struct stat *st)
 {
   memset (&e->pub, 0, sizeof e->pub);
@@ -264,7 +250,7 @@ visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
       fts__walk_fail (w, n, errno);
       return false;
     }
-  struct wentry e;
+  struct fts__wentry e;
   entry_of_node (&e, ctx, n, *pfd, n->read_errno ? FTS_ERR : FTS_DP,
                  n->read_errno, NULL);
   e.pub.d_type = DT_DIR;
@@ -404,7 +390,7 @@ visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
             const char *name, const struct fts__dent *de)
 {
   struct libfts_walk *w = ctx->w;
-  struct wentry e;
+  struct fts__wentry e;
   memset (&e.pub, 0, sizeof e.pub);
   e.w = w;
   e.node = d;
@@ -685,7 +671,7 @@ static void
 visit_as_other (struct wctx *ctx, struct fts__wnode *n, int pfd, int info,
                 int err, const struct stat *st)
 {
-  struct wentry e;
+  struct fts__wentry e;
   entry_of_node (&e, ctx, n, pfd, info, err, st);
   e.pub.dir_data = NULL;
   call_visit (ctx->w, &e);
@@ -750,7 +736,7 @@ enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
             const struct stat *st, bool *post)
 {
   struct libfts_walk *w = ctx->w;
-  struct wentry e;
+  struct fts__wentry e;
   n->dev = st->st_dev;
   if (n->level == FTS_ROOTLEVEL)
     n->root_dev = st->st_dev;
@@ -804,7 +790,7 @@ read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
   if (err == ENOMEM)
     fts__walk_fail (w, n, ENOMEM);
   fts__wfd_close (&w->fdc, n);
-  struct wentry e;
+  struct fts__wentry e;
   entry_of_node (&e, ctx, n, pfd, FTS_DNR, err, st);
   call_visit (w, &e);
   return false;
@@ -960,240 +946,6 @@ worker_main (void *arg)
     work (&ctx, false);
   ctx_end (&ctx);
   return NULL;
-}
-
-/* ---- the API ------------------------------------------------------------------- */
-
-static bool
-parse_threads (const char *s, unsigned *out)
-{
-  if (!s || *s < '1' || *s > '9')
-    return false;
-  unsigned long v = 0;
-  for (; *s; s++)
-    {
-      if (*s < '0' || *s > '9' || v > FTS__WALK_MAX_THREADS)
-        return false;
-      v = v * 10 + (*s - '0');
-    }
-  if (v < 1 || v > FTS__WALK_MAX_THREADS)
-    return false;
-  *out = v;
-  return true;
-}
-
-unsigned
-libfts_default_threads (void)
-{
-  unsigned n;
-  if (parse_threads (getenv ("LIBFTS_THREADS"), &n))
-    return n;
-  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
-  if (cpus < 1)
-    return 1;
-  return cpus >= FTS__WALK_DEFAULT_MAX_THREADS / FTS__WALK_THREADS_PER_CPU
-         ? FTS__WALK_DEFAULT_MAX_THREADS
-         : (unsigned) cpus * FTS__WALK_THREADS_PER_CPU;
-}
-
-LIBFTS_WALK *
-libfts_walk_open (char *const *roots, int options)
-{
-  if (!roots || !roots[0] || (options & ~LIBFTS_WALK_OPTIONMASK))
-    {
-      errno = EINVAL;
-      return NULL;
-    }
-  size_t n = 0;
-  while (roots[n])
-    n++;
-  /* Aligned as its cache-line groups are; the top's empty name after.  */
-  size_t size = (sizeof (struct libfts_walk) + FTS__CACHE_LINE)
-                / FTS__CACHE_LINE
-                * FTS__CACHE_LINE;
-  struct libfts_walk *w = aligned_alloc (FTS__CACHE_LINE, size);
-  if (!w)
-    return NULL;
-  memset (w, 0, size);
-  w->roots = calloc (n + 1, sizeof *w->roots);
-  if (!w->roots)
-    goto out_free;
-  for (size_t i = 0; i < n; i++)
-    if (!(w->roots[i] = strdup (roots[i])))
-      goto out_free;
-  w->options = options;
-  w->sort_threshold = fts__env_threshold ();
-  w->fs_policy = fts__env_fs_policy ();
-  return w;
-
- out_free:;
-  int err = errno;
-  libfts_walk_close (w);
-  errno = err;
-  return NULL;
-}
-
-int
-libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n)
-{
-  if (!w || n > FTS__WALK_MAX_THREADS)
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  w->threads = n;
-  return 0;
-}
-
-int
-libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold)
-{
-  if (!w)
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  w->sort_threshold = threshold;
-  return 0;
-}
-
-int
-libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy)
-{
-  if (!w || (policy != LIBFTS_FS_POLICY_TABLE
-             && policy != LIBFTS_FS_POLICY_ALL))
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  w->fs_policy = policy;
-  return 0;
-}
-
-int
-libfts_walk_close (LIBFTS_WALK *w)
-{
-  if (!w)
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  if (w->roots)
-    for (size_t i = 0; w->roots[i]; i++)
-      free (w->roots[i]);
-  free (w->roots);
-  free (w->fail_path);
-  free (w);
-  return 0;
-}
-
-int
-libfts_walk_get_stats (LIBFTS_WALK *w, struct libfts_stats *stats,
-                       size_t size)
-{
-  if (!w || !stats)
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  memcpy (stats, &w->stats, size < sizeof w->stats ? size : sizeof w->stats);
-  return 0;
-}
-
-/* ---- from VISIT -------------------------------------------------------------- */
-
-static struct wentry *
-wentry_of (const struct libfts_walk_entry *e)
-{
-  return (struct wentry *) e->priv[0];
-}
-
-int
-libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
-                         intmax_t value, const void *data, size_t size)
-{
-  struct wentry *e = wentry_of (pub);
-  size_t namelen = e->child ? pub->namelen : 0;
-  struct fts__wreport *r = fts__wreport_new (e->w, e->slab,
-                                             fts__wreport_size (namelen,
-                                                                size));
-  if (!r)
-    return -1;
-  r->hdr.kind = e->child ? FTS__WI_CHILD : FTS__WI_SELF;
-  r->info = pub->info;
-  r->code = code;
-  r->err = err;
-  r->value = value;
-  r->size = size;
-  r->namelen = namelen;
-  memcpy (r->name, pub->name, namelen);
-  r->name[namelen] = '\0';
-  if (size)
-    memcpy ((char *) r + fts__wreport_data_offset (namelen), data, size);
-  struct fts__wnode *n = e->list ? e->list : e->node;
-  if (e->batch)
-    {
-      fts__wemit_batch (e->w, e->batch, n, &r->hdr);
-      return 0;
-    }
-  return fts__wemit_add (e->w, n, &r->hdr);
-}
-
-int
-libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
-                    intmax_t value)
-{
-  return libfts_walk_report_data (pub, code, err, value, NULL, 0);
-}
-
-void
-libfts_walk_flag_ancestors (struct libfts_walk_entry *pub)
-{
-  struct wentry *e = wentry_of (pub);
-  for (struct fts__wnode *q = e->child ? e->node : e->node->parent;
-       q->level >= FTS_ROOTLEVEL
-       && !atomic_load_explicit (&q->flagged, memory_order_relaxed);
-       q = q->parent)
-    atomic_store_explicit (&q->flagged, 1, memory_order_relaxed);
-}
-
-char *
-libfts_walk_path (const struct libfts_walk_entry *pub)
-{
-  struct wentry *e = wentry_of (pub);
-  if (e->child)
-    return fts__wnode_path (e->node, pub->name, pub->namelen);
-  return fts__wnode_path (e->node, "", 0);
-}
-
-int
-libfts_walk_stat (struct libfts_walk_entry *pub, int follow)
-{
-  struct wentry *e = wentry_of (pub);
-  struct stat st;
-  int info = fts__stat_follow (pub->dirfd, pub->name, follow, &st, NULL);
-  bool visited = (pub->info == FTS_DP || pub->info == FTS_DNR
-                  || pub->info == FTS_ERR);
-  if (info == FTS_NS)
-    {
-      int err = errno;
-      pub->err = err;
-      if (!visited)
-        {
-          pub->info = FTS_NS;
-          pub->st = NULL;
-        }
-      errno = err;
-      return FTS_NS;
-    }
-  e->st = st;
-  pub->st = &e->st;
-  pub->d_type = IFTODT (st.st_mode);
-  if (visited)
-    return pub->info;
-  pub->info = info;
-  pub->err = 0;
-  return pub->info;
 }
 
 /* ---- running ------------------------------------------------------------------ */

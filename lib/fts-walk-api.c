@@ -1,0 +1,250 @@
+/* fts-walk-api.c: the parallel walk's API but its run (libfts_walk_run,
+   in fts-walk.c): the walk's set-up and end, its counters, the default
+   thread count, and what VISIT may call about the entry it is given.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#include <config.h>
+
+#include "fts-walk-int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* ---- the walk ------------------------------------------------------------ */
+
+static bool
+parse_threads (const char *s, unsigned *out)
+{
+  if (!s || *s < '1' || *s > '9')
+    return false;
+  unsigned long v = 0;
+  for (; *s; s++)
+    {
+      if (*s < '0' || *s > '9' || v > FTS__WALK_MAX_THREADS)
+        return false;
+      v = v * 10 + (*s - '0');
+    }
+  if (v < 1 || v > FTS__WALK_MAX_THREADS)
+    return false;
+  *out = v;
+  return true;
+}
+
+unsigned
+libfts_default_threads (void)
+{
+  unsigned n;
+  if (parse_threads (getenv ("LIBFTS_THREADS"), &n))
+    return n;
+  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  if (cpus < 1)
+    return 1;
+  return cpus >= FTS__WALK_DEFAULT_MAX_THREADS / FTS__WALK_THREADS_PER_CPU
+         ? FTS__WALK_DEFAULT_MAX_THREADS
+         : (unsigned) cpus * FTS__WALK_THREADS_PER_CPU;
+}
+
+LIBFTS_WALK *
+libfts_walk_open (char *const *roots, int options)
+{
+  if (!roots || !roots[0] || (options & ~LIBFTS_WALK_OPTIONMASK))
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  size_t n = 0;
+  while (roots[n])
+    n++;
+  /* Aligned as its cache-line groups are; the top's empty name after.  */
+  size_t size = (sizeof (struct libfts_walk) + FTS__CACHE_LINE)
+                / FTS__CACHE_LINE
+                * FTS__CACHE_LINE;
+  struct libfts_walk *w = aligned_alloc (FTS__CACHE_LINE, size);
+  if (!w)
+    return NULL;
+  memset (w, 0, size);
+  w->roots = calloc (n + 1, sizeof *w->roots);
+  if (!w->roots)
+    goto out_free;
+  for (size_t i = 0; i < n; i++)
+    if (!(w->roots[i] = strdup (roots[i])))
+      goto out_free;
+  w->options = options;
+  w->sort_threshold = fts__env_threshold ();
+  w->fs_policy = fts__env_fs_policy ();
+  return w;
+
+ out_free:;
+  int err = errno;
+  libfts_walk_close (w);
+  errno = err;
+  return NULL;
+}
+
+int
+libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n)
+{
+  if (!w || n > FTS__WALK_MAX_THREADS)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->threads = n;
+  return 0;
+}
+
+int
+libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold)
+{
+  if (!w)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->sort_threshold = threshold;
+  return 0;
+}
+
+int
+libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy)
+{
+  if (!w || (policy != LIBFTS_FS_POLICY_TABLE
+             && policy != LIBFTS_FS_POLICY_ALL))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->fs_policy = policy;
+  return 0;
+}
+
+int
+libfts_walk_close (LIBFTS_WALK *w)
+{
+  if (!w)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  if (w->roots)
+    for (size_t i = 0; w->roots[i]; i++)
+      free (w->roots[i]);
+  free (w->roots);
+  free (w->fail_path);
+  free (w);
+  return 0;
+}
+
+int
+libfts_walk_get_stats (LIBFTS_WALK *w, struct libfts_stats *stats,
+                       size_t size)
+{
+  if (!w || !stats)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  memcpy (stats, &w->stats, size < sizeof w->stats ? size : sizeof w->stats);
+  return 0;
+}
+
+/* ---- from VISIT ---------------------------------------------------------- */
+
+static struct fts__wentry *
+wentry_of (const struct libfts_walk_entry *e)
+{
+  return (struct fts__wentry *) e->priv[0];
+}
+
+int
+libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
+                         intmax_t value, const void *data, size_t size)
+{
+  struct fts__wentry *e = wentry_of (pub);
+  size_t namelen = e->child ? pub->namelen : 0;
+  struct fts__wreport *r = fts__wreport_new (e->w, e->slab,
+                                             fts__wreport_size (namelen,
+                                                                size));
+  if (!r)
+    return -1;
+  r->hdr.kind = e->child ? FTS__WI_CHILD : FTS__WI_SELF;
+  r->info = pub->info;
+  r->code = code;
+  r->err = err;
+  r->value = value;
+  r->size = size;
+  r->namelen = namelen;
+  memcpy (r->name, pub->name, namelen);
+  r->name[namelen] = '\0';
+  if (size)
+    memcpy ((char *) r + fts__wreport_data_offset (namelen), data, size);
+  struct fts__wnode *n = e->list ? e->list : e->node;
+  if (e->batch)
+    {
+      fts__wemit_batch (e->w, e->batch, n, &r->hdr);
+      return 0;
+    }
+  return fts__wemit_add (e->w, n, &r->hdr);
+}
+
+int
+libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
+                    intmax_t value)
+{
+  return libfts_walk_report_data (pub, code, err, value, NULL, 0);
+}
+
+void
+libfts_walk_flag_ancestors (struct libfts_walk_entry *pub)
+{
+  struct fts__wentry *e = wentry_of (pub);
+  for (struct fts__wnode *q = e->child ? e->node : e->node->parent;
+       q->level >= FTS_ROOTLEVEL
+       && !atomic_load_explicit (&q->flagged, memory_order_relaxed);
+       q = q->parent)
+    atomic_store_explicit (&q->flagged, 1, memory_order_relaxed);
+}
+
+char *
+libfts_walk_path (const struct libfts_walk_entry *pub)
+{
+  struct fts__wentry *e = wentry_of (pub);
+  if (e->child)
+    return fts__wnode_path (e->node, pub->name, pub->namelen);
+  return fts__wnode_path (e->node, "", 0);
+}
+
+int
+libfts_walk_stat (struct libfts_walk_entry *pub, int follow)
+{
+  struct fts__wentry *e = wentry_of (pub);
+  struct stat st;
+  int info = fts__stat_follow (pub->dirfd, pub->name, follow, &st, NULL);
+  bool visited = (pub->info == FTS_DP || pub->info == FTS_DNR
+                  || pub->info == FTS_ERR);
+  if (info == FTS_NS)
+    {
+      int err = errno;
+      pub->err = err;
+      if (!visited)
+        {
+          pub->info = FTS_NS;
+          pub->st = NULL;
+        }
+      errno = err;
+      return FTS_NS;
+    }
+  e->st = st;
+  pub->st = &e->st;
+  pub->d_type = IFTODT (st.st_mode);
+  if (visited)
+    return pub->info;
+  pub->info = info;
+  pub->err = 0;
+  return pub->info;
+}
