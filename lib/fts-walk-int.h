@@ -191,7 +191,39 @@ void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
 void fts__walk_stop (struct libfts_walk *w);
 void fts__walk_wake_held (struct libfts_walk *w);
 
-/* ---- descriptors (fts-walk-fd.c) ------------------------------------------ */
+/* ---- descriptors (fts-walk-fd.c) ---------------------------------------- */
+
+/* Who holds which pin, and when it passes on.  A pin keeps a directory's
+   descriptor open and out of the LRU; fts__wfd_unpin lets it go, and
+   fts__wfd_close lets it go with the descriptor.  The thread that takes
+   the task of directory N, child of P (fts-walk.c), holds at most three
+   (FTS__WALK_PINS_PER_THREAD):
+
+   pin taken by             used for             passed on, or let go by
+   --- -------------------- -------------------- -----------------------
+   P   process_dir          N's stat, open and   process_dir, unless N's
+       (fts__wfd_pin)       FTS_D or FTS_DNR     part is the last pending:
+                                                 then release passes it
+                                                 to visit_post and
+                                                 fts__wfd_ascend, for
+                                                 N's FTS_DP, and lets it
+                                                 go once N is retired
+   N   probe_node or        reading N, visiting  as P's, at the same time;
+       open_stated          its entries (and a   fts__wfd_ascend closes N
+       (fts__wfd_open)      shared chunk's, by   with it; fts__wfd_close
+                            helpers without pins when N is not read
+                            for whom the reader
+                            waits: share_run)
+   P   fts__wfd_ascend, if  N's FTS_DP           release, once N is
+       none was passed on                        retired, before P's
+       (another part of N                        count drops
+       finished last)
+   A   fts-walk-fd.c, an    reopening P or N     at once
+       open ancestor of     from above
+       what it reopens
+
+   Only the last pending part of N may pass its pins on: nobody else can
+   then finish N, and P, before they are let go.  */
 
 /* Directory descriptors open at once, by all threads together, when
    RLIMIT_NOFILE allows: the directories a walk has read and whose
@@ -233,7 +265,7 @@ int fts__wfd_pin_parent (struct fts__wfd *c, struct fts__wnode *n,
 int fts__wfd_ascend (struct fts__wfd *c, struct fts__wnode *n, bool check,
                      int pfd);
 
-/* ---- reports in order (fts-walk-emit.c) ------------------------------------ */
+/* ---- reports in order (fts-walk-emit.c) --------------------------------- */
 
 struct fts__wemit
 {
@@ -300,7 +332,7 @@ int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
    du: 0.12 s and 2.1 MB); 256 KiB keeps it within twice GNU's.  */
 enum { FTS__WALK_BACKLOG = 256 * 1024 };
 
-/* ---- the walk (fts-walk.c) --------------------------------------------------- */
+/* ---- the walk (fts-walk.c) ---------------------------------------------- */
 
 /* A chunk of a directory's entries that the threads visit together
    (LIBFTS_WALK_SPLIT), in slices of FTS__WALK_SLICE entries claimed one
@@ -402,7 +434,7 @@ struct fts__wentry
   struct stat st;
 };
 
-/* ---- tasks (fts-walk-heap.c) ---------------------------------------------- */
+/* ---- tasks (fts-walk-heap.c) -------------------------------------------- */
 
 void fts__wtask_push (struct libfts_walk *w, struct fts__wnode *n);
 bool fts__wtask_may_take (struct libfts_walk *w, const struct fts__wnode *n);

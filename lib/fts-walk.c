@@ -826,7 +826,8 @@ process_dir (struct wctx *ctx, struct fts__wnode *n)
   /* When no subdirectory of N is pending (most directories), this part
      of N is the last: N keeps its pin and its parent's, for release to
      finish N with both descriptors at hand; nobody else can come to
-     them any more.  Otherwise both go before N's count drops.  */
+     them any more.  Otherwise both go before N's count drops.  (Who
+     holds which pin: the table in fts-walk-int.h.)  */
   bool stop = stopped (w);
   bool last = !stop && atomic_load (&n->pending) == 1;
   if (!last)
