@@ -262,8 +262,9 @@ struct fts__stream
      stat there, and its parent (in the other buffer) its type and
      identity at least (st_mode's file-type bits, st_dev, st_ino,
      st_nlink), given back when the walk comes up from a directory below
-     it: callers compare an entry with its parent (chown's at-queue does),
-     not with further ancestors.  */
+     it: a caller may compare an entry with its parent (to know whether
+     a descriptor it keeps is the parent's, say), not with further
+     ancestors.  */
   struct stat shared_st[2];
   bool share_st;                 /* FTS_NOSTAT on a physical walk */
 };

@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -61,22 +62,9 @@ static struct
   size_t fs_count;
 } totals;
 
-/* A spin lock: libc-only (no -lpthread on older glibc), and held for a
-   few dozen instructions once per stream or per device.  */
-static char totals_lock;
-
-static void
-lock (void)
-{
-  while (__atomic_test_and_set (&totals_lock, __ATOMIC_ACQUIRE))
-    continue;
-}
-
-static void
-unlock (void)
-{
-  __atomic_clear (&totals_lock, __ATOMIC_RELEASE);
-}
+/* Guards the totals, for a few dozen instructions once per stream, per
+   device looked up and per report.  */
+static pthread_mutex_t totals_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* With the lock held: make the totals this process's, forgetting those
    inherited through fork.  */
@@ -95,7 +83,7 @@ void
 fts__report_stream (const struct fts__stream *s)
 {
   int saved = errno;
-  lock ();
+  pthread_mutex_lock (&totals_lock);
   own_totals ();
   for (size_t i = 0; i < sizeof counters / sizeof *counters; i++)
     *(unsigned long long *) ((char *) &totals.sum + counters[i].offset)
@@ -107,7 +95,7 @@ fts__report_stream (const struct fts__stream *s)
     totals.threshold_mixed = true;
   totals.policies |= 1u << s->fs_policy;
   totals.streams++;
-  unlock ();
+  pthread_mutex_unlock (&totals_lock);
   errno = saved;
 }
 
@@ -115,7 +103,7 @@ void
 fts__report_fs (const struct fts__fs_row *row)
 {
   int saved = errno;
-  lock ();
+  pthread_mutex_lock (&totals_lock);
   own_totals ();
   size_t i = 0;
   while (i < totals.fs_count && totals.fs[i].row != row)
@@ -127,7 +115,7 @@ fts__report_fs (const struct fts__fs_row *row)
       if (i == totals.fs_count)
         totals.fs_count++;
     }
-  unlock ();
+  pthread_mutex_unlock (&totals_lock);
   errno = saved;
 }
 
@@ -199,10 +187,10 @@ fts__report_format (char *buf, size_t size)
   struct text t = { buf, size, 0 };
   if (size)
     buf[0] = '\0';
-  lock ();
+  pthread_mutex_lock (&totals_lock);
   if (totals.owner == getpid () && (totals.streams || totals.fs_count))
     format_totals (&t);
-  unlock ();
+  pthread_mutex_unlock (&totals_lock);
   return t.len;
 }
 

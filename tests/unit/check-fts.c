@@ -1566,7 +1566,7 @@ END_TEST
    whole when it is handed out in pre-order; in post-order it holds its
    type and identity, and a file's its type, as glibc's FTS_NSOK; and
    the parent of the entry handed out has its type and identity in its
-   stat buffer (chown's at-queue compares them).
+   stat buffer (a caller may compare the two, as fts-int.h says).
    (mallinfo2 counts glibc's heap only: under a sanitizer it says 0.)  */
 START_TEST (test_nostat_deep_chain)
 {
