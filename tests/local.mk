@@ -40,6 +40,7 @@ unit_suites = \
   tests/unit/check-fts-tune \
   tests/unit/check-fts-report \
   tests/unit/check-fts-walk \
+  tests/unit/check-fts-walk-emit \
   tests/unit/check-fts-walk-fd
 
 if HAVE_CHECK
@@ -86,10 +87,21 @@ tests_unit_check_fts_report_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_report_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_report_LDADD = $(unit_ldadd)
 
-tests_unit_check_fts_walk_SOURCES = tests/unit/check-fts-walk.c tests/unit/unit.h tests/unit/unit.c
+# The walk's two suites share a harness (trees, the reference walk, the
+# callbacks' log).
+walk_harness = tests/unit/walk-harness.h tests/unit/walk-harness.c
+
+tests_unit_check_fts_walk_SOURCES = tests/unit/check-fts-walk.c \
+  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
 tests_unit_check_fts_walk_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_walk_emit_SOURCES = tests/unit/check-fts-walk-emit.c \
+  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_walk_emit_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_walk_emit_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_walk_emit_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_fd_SOURCES = tests/unit/check-fts-walk-fd.c tests/unit/unit.h tests/unit/unit.c
 tests_unit_check_fts_walk_fd_CPPFLAGS = $(unit_cppflags)
@@ -138,7 +150,7 @@ EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh \
 #                     then the programs' shell tests with one thread and
 #                     with four (tests/rm, du, chmod, chown);
 #   check-tsan        ThreadSanitizer (--enable-sanitizers=thread): the
-#                     walk's unit suite with LIBFTS_THREADS=4, and the
+#                     walk's unit suites with LIBFTS_THREADS=4, and the
 #                     programs' shell tests with four threads.
 # Any report fails the test it came from, also when a shell test's program
 # made it (tests/init.sh has reports written to files, and looks), and
@@ -153,7 +165,7 @@ san_configure = '$(san_srcdir)/configure' -q CFLAGS='-g -O1'
 san_program_tests = $(program_shell_tests) $(program_threads4_tests)
 if HAVE_CHECK
 san_unit_tests = $(unit_suites)
-tsan_unit_tests = tests/unit/check-fts-walk
+tsan_unit_tests = tests/unit/check-fts-walk tests/unit/check-fts-walk-emit
 endif
 
 .PHONY: sanitize-srcdir check-sanitizers check-tsan clean-sanitize

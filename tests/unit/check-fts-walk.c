@@ -1,27 +1,20 @@
 /* check-fts-walk.c: the parallel walk (lib/fts-walk*.c), seen through the
    contract at the end of fts.h: libfts_walk_open, _set_threads, _run,
-   _close, the VISIT and REPORT callbacks and the helpers VISIT may call.
+   _close, the VISIT callback and the helpers VISIT may call.  Its
+   reports, and their order, are check-fts-walk-emit.c's; what both
+   suites share (trees, the reference walk, the callbacks' log) is in
+   walk-harness.h, which says how the tests keep clear of the walk's
+   threads.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later
-
-   The reference is always the sequential walk of the same tree:
-   fts_open with FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD, which is what the
-   walk promises to agree with (its infos, its paths, and, for ordered
-   reports, its order).  Most tests run with 1, 2, 8 and 64 threads.
-
-   VISIT and REPORT run on the walk's threads: they never call Check
-   (whose failure path exits from the thread that fails) nor the unit_
-   helpers that keep memory; they note what they see under a mutex or in
-   atomics, and the test asserts once libfts_walk_run has returned.  This
-   keeps the test's own code free of data races under ThreadSanitizer.
 
    LIBFTS_STRESS_ROUNDS sets how many rounds the symlink-swap race runs
    per thread count (make check-stress runs many).  */
 
 #include "config.h"
 
-#include "unit.h"
+#include "walk-harness.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -30,7 +23,6 @@
 #include <limits.h>
 #include <pthread.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,99 +32,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static const unsigned thread_counts[] = { 1, 2, 8, 64 };
-enum { N_THREADS = sizeof thread_counts / sizeof *thread_counts };
-
-/* What the reference walk is opened with.  */
-enum { SEQ_OPTIONS = FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD };
-
-/* Leave the inode-sort threshold as fts_open and libfts_walk_open set it
-   (environment, configure).  */
-#define KEEP_THRESHOLD ((size_t) -2)
-
-/* ---- memory and text, safe on any thread ------------------------------- */
-
-/* P, or abort: a test that runs out of memory has nothing to report.  */
-static void *
-must (void *p)
-{
-  if (!p)
-    abort ();
-  return p;
-}
-
-static char *
-xasprintf (const char *fmt, ...)
-{
-  va_list ap;
-  char *s;
-  va_start (ap, fmt);
-  int n = vasprintf (&s, fmt, ap);
-  va_end (ap);
-  if (n < 0)
-    abort ();
-  return s;
-}
-
-static bool
-info_has_errno (int info)
-{
-  return info == FTS_NS || info == FTS_DNR || info == FTS_ERR;
-}
-
-/* One line as unit_line writes it ("<info> <level> <path>[ <errno>]\n"),
-   from malloc.  Only static strings from the unit_ name helpers: they
-   keep memory (not thread-safe) for values they do not know.  */
-static char *
-line_of (int info, long level, const char *path, int err)
-{
-  char ibuf[16], ebuf[16];
-  const char *iname = ibuf, *ename = ebuf;
-  if (info >= FTS_D && info <= FTS_W)
-    iname = unit_info_name (info);
-  else
-    snprintf (ibuf, sizeof ibuf, "INFO%d", info);
-  const char *n = strerrorname_np (err);
-  if (n)
-    ename = n;
-  else
-    snprintf (ebuf, sizeof ebuf, "E%d", err);
-  if (info_has_errno (info))
-    return xasprintf ("%s %ld %s %s\n", iname, level, path, ename);
-  return xasprintf ("%s %ld %s\n", iname, level, path);
-}
-
-/* The line of E, a visited entry, with its path from libfts_walk_path.  */
-static char *
-entry_line (const struct libfts_walk_entry *e)
-{
-  char *path = must (libfts_walk_path (e));
-  char *line = line_of (e->info, e->level, path, e->err);
-  free (path);
-  return line;
-}
-
-static int
-compare_strings (const void *a, const void *b)
-{
-  return strcmp (*(char *const *) a, *(char *const *) b);
-}
-
-/* ---- lines ---------------------------------------------------------------- */
-
-/* A copy (from malloc) of the line at *P, its newline included, and move
-   *P past it; null at the end of the text.  */
-static char *
-next_line (const char **p)
-{
-  if (!**p)
-    return NULL;
-  size_t n = strcspn (*p, "\n");
-  n += (*p)[n] == '\n';
-  char *line = must (strndup (*p, n));
-  *p += n;
-  return line;
-}
+/* ---- lines and files ---------------------------------------------------- */
 
 /* The path in LINE ("<info> <level> <path>[ <errno>]\n").  */
 static const char *
@@ -167,225 +67,6 @@ has_line (const char *text, const char *line)
   return false;
 }
 
-/* ---- what callbacks see: a log shared by the walk's threads -------------- */
-
-struct log
-{
-  pthread_mutex_t lock;
-  char **v;                     /* lines, in the order added */
-  size_t n, cap;
-  char *fault;                  /* first problem a callback met */
-  unsigned long faults;
-};
-
-#define LOG_INIT { .lock = PTHREAD_MUTEX_INITIALIZER }
-
-/* Add LINE (from malloc; the log takes it) to L.  */
-static void
-log_add (struct log *l, char *line)
-{
-  pthread_mutex_lock (&l->lock);
-  if (l->n == l->cap)
-    {
-      l->cap = l->cap ? 2 * l->cap : 256;
-      l->v = must (realloc (l->v, l->cap * sizeof *l->v));
-    }
-  l->v[l->n++] = line;
-  pthread_mutex_unlock (&l->lock);
-}
-
-/* Note a problem met in a callback; the test fails on it after the run.  */
-static void
-log_fault (struct log *l, const char *fmt, ...)
-  __attribute__ ((format (printf, 2, 3)));
-static void
-log_fault (struct log *l, const char *fmt, ...)
-{
-  va_list ap;
-  char *s;
-  va_start (ap, fmt);
-  if (vasprintf (&s, fmt, ap) < 0)
-    s = NULL;
-  va_end (ap);
-  pthread_mutex_lock (&l->lock);
-  if (!l->fault)
-    l->fault = s;
-  else
-    free (s);
-  l->faults++;
-  pthread_mutex_unlock (&l->lock);
-}
-
-/* Fail when a callback noted a problem.  */
-static void
-log_check (struct log *l)
-{
-  if (l->fault)
-    unit_keep (l->fault);
-  ck_assert_msg (l->faults == 0, "%lu problem(s) seen in callbacks; first: %s",
-                 l->faults, l->fault ? l->fault : "(no memory)");
-  l->fault = NULL;
-}
-
-/* L's lines as one string (sorted first when SORTED), kept until the end
-   of the test; L is emptied.  Only once the walk is over.  */
-static const char *
-log_text (struct log *l, bool sorted)
-{
-  if (sorted && l->n > 1)
-    qsort (l->v, l->n, sizeof *l->v, compare_strings);
-  size_t len = 0;
-  for (size_t i = 0; i < l->n; i++)
-    len += strlen (l->v[i]);
-  char *text = unit_keep (must (malloc (len + 1)));
-  char *end = text;
-  for (size_t i = 0; i < l->n; i++)
-    {
-      end = stpcpy (end, l->v[i]);
-      free (l->v[i]);
-    }
-  *end = '\0';
-  free (l->v);
-  l->v = NULL;
-  l->n = l->cap = 0;
-  return text;
-}
-
-/* TEXT (lines) sorted, kept until the end of the test.  */
-static const char *
-sorted_lines (const char *text)
-{
-  struct log l = LOG_INIT;
-  for (char *line; (line = next_line (&text));)
-    log_add (&l, line);
-  return log_text (&l, true);
-}
-
-/* Fail, showing the first line where ACTUAL departs from EXPECTED (an
-   empty one when it has ended).  The whole texts can be long.  */
-static void
-assert_same_lines (const char *expected, const char *actual, const char *what)
-{
-  if (strcmp (expected, actual) == 0)
-    return;
-  size_t i = 0, line = 1, start = 0;
-  while (expected[i] && expected[i] == actual[i])
-    if (expected[i++] == '\n')
-      {
-        line++;
-        start = i;
-      }
-  int elen = strcspn (expected + start, "\n");
-  int alen = strcspn (actual + start, "\n");
-  ck_abort_msg ("%s: line %zu differs: expected \"%.*s\", got \"%.*s\"",
-                what, line, elen, expected + start, alen, actual + start);
-}
-
-/* ---- trees ------------------------------------------------------------- */
-
-/* Make COUNT empty files named "<prefix><i>" in DIRFD.  */
-static void
-make_files_at (int dirfd, const char *prefix, int count)
-{
-  for (int i = 0; i < count; i++)
-    {
-      char name[64];
-      snprintf (name, sizeof name, "%s%02d", prefix, i);
-      int fd = openat (dirfd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-                       0644);
-      if (fd < 0)
-        ck_abort_msg ("create %s: %s", name, strerror (errno));
-      close (fd);
-    }
-}
-
-/* ROOT/gGG/dDD/fFF: GROUPS x DIRS directories of FILES files each, two
-   levels below ROOT (which must exist).  */
-static void
-make_wide (const char *root, int groups, int dirs, int files)
-{
-  for (int g = 0; g < groups; g++)
-    for (int d = 0; d < dirs; d++)
-      {
-        char *path = unit_fmt ("%s/g%02d/d%02d/", root, g, d);
-        unit_make (path);
-        int fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-        ck_assert_int_ge (fd, 0);
-        make_files_at (fd, "f", files);
-        close (fd);
-      }
-}
-
-/* Every kind of entry: files, symbolic links (good and dangling), fifos,
-   empty and nested directories, and enough directories for threads to
-   share.  */
-static void
-make_mixed (void)
-{
-  unit_make ("root/f1 root/f2 root/l1->f1 root/l2->nowhere root/p| "
-             "root/empty/ root/a/b/c/f root/a/b/g root/a/x->../f1 root/a/q| "
-             "root/a/empty/ root/deep/1/2/3/4/5/6/7/8/f");
-  for (int i = 0; i < 30; i++)
-    unit_make (unit_fmt ("root/w%02d/f0 root/w%02d/f1 root/w%02d/s/l->../f0 "
-                         "root/w%02d/s/e/", i, i, i, i));
-}
-
-/* A directory of COUNT entries "nNNN", every SUBDIR_EVERY-th of which is
-   a directory of 8 files, made in an order unrelated to their names and
-   with holes left by removals, so that name, readdir and inode orders
-   all differ.  */
-static void
-make_big_dir (const char *path, int count, int subdir_every)
-{
-  unit_make (unit_fmt ("%s/", path));
-  int fd = open (path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  ck_assert_int_ge (fd, 0);
-  make_files_at (fd, "tmp", 40);
-  for (int k = 0; k < count; k++)
-    {
-      int i = (k * 37) % count;            /* 37 is prime to the counts used */
-      char name[32];
-      snprintf (name, sizeof name, "n%03d", i);
-      if (i % subdir_every == 0)
-        {
-          ck_assert_int_eq (mkdirat (fd, name, 0755), 0);
-          int sub = openat (fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-          ck_assert_int_ge (sub, 0);
-          make_files_at (sub, "s", 8);
-          close (sub);
-        }
-      else
-        make_files_at (fd, name, 1);
-      if (k % 2 == 0 && k / 2 < 40)
-        {
-          snprintf (name, sizeof name, "tmp%02d", k / 2);
-          ck_assert_int_eq (unlinkat (fd, name, 0), 0);
-        }
-    }
-  close (fd);
-}
-
-/* Make the test's directory a tmpfs of its own, when the test may (root,
-   CK_FORK=yes: the mount lives in a private mount namespace that ends
-   with the test's process), for the tests whose trees are large and whose
-   file system does not matter: on a disk file system, creating and
-   removing a directory costs a journal entry and a block (discarded, on
-   some mounts), and the deep chains and races would take most of make
-   check's time.  Elsewhere the test runs where it is, only slower.  */
-static bool
-use_tmpfs (void)
-{
-  if (!unit_forking || geteuid () != 0)
-    return false;
-  if (unshare (CLONE_NEWNS) != 0
-      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
-    return false;
-  if (mount ("tmpfs", unit_dir, "tmpfs", 0, "size=256m,nr_inodes=1m") != 0)
-    return false;
-  ck_assert_int_eq (chdir (unit_dir), 0);
-  return true;
-}
-
 /* Whether PATH exists (as anything, symlinks not followed).  */
 static bool
 exists (const char *path)
@@ -393,78 +74,6 @@ exists (const char *path)
   struct stat st;
   return lstat (path, &st) == 0;
 }
-
-/* ---- the reference: a sequential fts_read walk ---------------------------- */
-
-static FTS *
-seq_open (char *const *roots, int options, size_t threshold, bool all_fs)
-{
-  FTS *sp = fts_open (roots, options, NULL);
-  ck_assert_msg (sp != NULL, "fts_open: %s", strerror (errno));
-  if (threshold != KEEP_THRESHOLD)
-    ck_assert_int_eq (libfts_set_inode_sort_threshold (sp, threshold), 0);
-  if (all_fs)
-    ck_assert_int_eq (libfts_set_fs_policy (sp, LIBFTS_FS_POLICY_ALL), 0);
-  return sp;
-}
-
-/* The lines of a sequential walk of ROOTS, in its order.  */
-static const char *
-seq_lines (char *const *roots, int options, size_t threshold, bool all_fs)
-{
-  FTS *sp = seq_open (roots, options, threshold, all_fs);
-  const char *text = unit_walk_stream (sp);
-  ck_assert_int_eq (fts_close (sp), 0);
-  return text;
-}
-
-/* The counters of a sequential walk of ROOTS.  */
-static struct libfts_stats
-seq_stats (char *const *roots, size_t threshold, bool all_fs)
-{
-  FTS *sp = seq_open (roots, SEQ_OPTIONS, threshold, all_fs);
-  errno = 0;
-  while (fts_read (sp))
-    continue;
-  ck_assert_int_eq (errno, 0);
-  struct libfts_stats st;
-  ck_assert_int_eq (libfts_get_stats (sp, &st, sizeof st), 0);
-  ck_assert_int_eq (fts_close (sp), 0);
-  return st;
-}
-
-static char *root_only[] = { (char *) "root", NULL };
-
-/* ---- the walk -------------------------------------------------------------- */
-
-/* Open a walk of ROOTS with OPTIONS on THREADS threads; THRESHOLD (unless
-   KEEP_THRESHOLD) and ALL_FS as for seq_open.  */
-static LIBFTS_WALK *
-walk_open (char *const *roots, int options, unsigned threads,
-           size_t threshold, bool all_fs)
-{
-  LIBFTS_WALK *w = libfts_walk_open (roots, options);
-  ck_assert_msg (w != NULL, "libfts_walk_open: %s", strerror (errno));
-  ck_assert_int_eq (libfts_walk_set_threads (w, threads), 0);
-  if (threshold != KEEP_THRESHOLD)
-    ck_assert_int_eq (libfts_walk_set_inode_sort_threshold (w, threshold), 0);
-  if (all_fs)
-    ck_assert_int_eq (libfts_walk_set_fs_policy (w, LIBFTS_FS_POLICY_ALL), 0);
-  return w;
-}
-
-/* What the callbacks of most tests share.  */
-struct ctx
-{
-  struct log visits;            /* a line per visit */
-  struct log reports;           /* a line per report, as REPORT got them */
-  atomic_long nvisits, nreports;
-  atomic_int in_report;         /* REPORT is running */
-  int report_codes;             /* reports carry code=info, value=level */
-  char *const *roots;           /* what the walk was opened with */
-};
-
-#define CTX_INIT { .visits = LOG_INIT, .reports = LOG_INIT }
 
 /* VISIT: log every entry.  */
 static int
@@ -474,74 +83,6 @@ visit_log (struct libfts_walk_entry *e, void *arg)
   atomic_fetch_add (&c->nvisits, 1);
   log_add (&c->visits, entry_line (e));
   return LIBFTS_WALK_CONTINUE;
-}
-
-/* VISIT: queue a report for every entry, its info as code and its level
-   as value.  */
-static int
-visit_report_all (struct libfts_walk_entry *e, void *arg)
-{
-  struct ctx *c = arg;
-  atomic_fetch_add (&c->nvisits, 1);
-  if (libfts_walk_report (e, e->info, e->err, e->level) != 0)
-    log_fault (&c->visits, "libfts_walk_report: %s", strerror (errno));
-  return LIBFTS_WALK_CONTINUE;
-}
-
-/* Whether NAME is one of ROOTS.  */
-static bool
-is_root_name (char *const *roots, const char *name)
-{
-  for (; *roots; roots++)
-    if (strcmp (*roots, name) == 0)
-      return true;
-  return false;
-}
-
-/* VISIT: log every entry and queue a report for it as visit_report_all;
-   a root must be named by the path given.  */
-static int
-visit_log_report (struct libfts_walk_entry *e, void *arg)
-{
-  struct ctx *c = arg;
-  if (e->level == 0 && !is_root_name (c->roots, e->name))
-    log_fault (&c->visits, "root visited as \"%s\"", e->name);
-  log_add (&c->visits, entry_line (e));
-  return visit_report_all (e, c);
-}
-
-/* REPORT: log the report as a line; check that reports come one at a
-   time and carry what VISIT gave.  */
-static int
-report_log (const struct libfts_walk_report *r, void *arg)
-{
-  struct ctx *c = arg;
-  if (atomic_exchange (&c->in_report, 1) != 0)
-    log_fault (&c->reports, "two reports at once (%s)", r->path);
-  atomic_fetch_add (&c->nreports, 1);
-  if (r->pathlen != strlen (r->path))
-    log_fault (&c->reports, "pathlen %zu for %s", r->pathlen, r->path);
-  if (c->report_codes && (r->code != r->info || r->value != r->level))
-    log_fault (&c->reports, "%s: code %d value %jd, visit gave %d and %ld",
-               r->path, r->code, r->value, r->info, r->level);
-  log_add (&c->reports, line_of (r->info, r->level, r->path, r->err));
-  atomic_store (&c->in_report, 0);
-  return 0;
-}
-
-/* Run W with VISIT, REPORT and C, close it and check what the callbacks
-   noted.  Returns what libfts_walk_run returned.  */
-static int
-walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
-          libfts_walk_report_fn report, struct ctx *c)
-{
-  int r = libfts_walk_run (w, visit, report, c);
-  int e = errno;
-  ck_assert_int_eq (libfts_walk_close (w), 0);
-  log_check (&c->visits);
-  log_check (&c->reports);
-  errno = e;
-  return r;
 }
 
 /* ---- every entry once, as fts_read says ------------------------------------ */
@@ -612,11 +153,6 @@ visit_check_log (struct libfts_walk_entry *e, void *arg)
   check_entry (&o->c.visits, e, o->stat_all, o->root_dev);
   return visit_log (e, &o->c);
 }
-
-/* The thread count of a loop test: every loop test here iterates over
-   thread_counts, possibly with other variants above it.  */
-#define THREADS(i) (thread_counts[(i) % N_THREADS])
-#define VARIANT(i) ((i) / N_THREADS)
 
 /* Walk the mixed tree with OPTIONS and compare the visits, as a set, with
    a sequential walk with SEQ_OPTIONS.  */
@@ -765,86 +301,7 @@ START_TEST (test_post_order)
 }
 END_TEST
 
-/* ---- reports in sequential order -------------------------------------------- */
-
-/* Walk ROOTS with LIBFTS_WALK_ORDERED and a report per visit; the reports
-   must come in the order of fts_read's walk of the same tree, with the
-   same threshold and policy, and the visits' own paths be fts_read's.  */
-static void
-check_ordered_with (char *const *roots, unsigned threads, size_t threshold,
-                    bool all_fs, int options)
-{
-  const char *expected = seq_lines (roots, SEQ_OPTIONS, threshold, all_fs);
-  struct ctx c = CTX_INIT;
-  c.report_codes = 1;
-  c.roots = roots;
-  LIBFTS_WALK *w = walk_open (roots, LIBFTS_WALK_ORDERED | options, threads,
-                              threshold, all_fs);
-  ck_assert_int_eq (walk_run (w, visit_log_report, report_log, &c), 0);
-  ck_assert_int_eq (atomic_load (&c.nreports), atomic_load (&c.nvisits));
-  assert_same_lines (expected, log_text (&c.reports, false),
-                     "ordered reports");
-  assert_same_lines (sorted_lines (expected), log_text (&c.visits, true),
-                     "visits");
-}
-
-static void
-check_ordered (char *const *roots, unsigned threads, size_t threshold,
-               bool all_fs)
-{
-  check_ordered_with (roots, threads, threshold, all_fs, 0);
-}
-
-/* 200 directories of 20 files, and every kind of entry: enough for the
-   threads to interleave.  */
-START_TEST (test_ordered_wide)
-{
-  make_mixed ();
-  make_wide ("root", 10, 20, 20);
-  check_ordered (root_only, THREADS (_i), KEEP_THRESHOLD, false);
-}
-END_TEST
-
-/* ROOT/flat: N files with a subdirectory (holding a file and a directory)
-   every 97th entry, and ROOT/flat/d00000/big: N / 2 more files.  */
-static void
-make_flat_with_dirs (int n)
-{
-  unit_make ("root/flat/d00000/big/");
-  for (int i = 1; i < n; i++)
-    {
-      char path[64];
-      if (i % 97 == 0)
-        {
-          snprintf (path, sizeof path, "root/flat/d%05d/s/ root/flat/d%05d/f",
-                    i, i);
-          unit_make (path);
-        }
-      else
-        {
-          snprintf (path, sizeof path, "root/flat/f%05d", i);
-          unit_make (path);
-        }
-      if (i < n / 2)
-        {
-          snprintf (path, sizeof path, "root/flat/d00000/big/g%05d", i);
-          unit_make (path);
-        }
-    }
-}
-
-/* With LIBFTS_WALK_SPLIT, large directories are visited by several
-   threads at once, and reports still come in fts_read's order, every
-   entry once; variant 1: in inode order.  */
-START_TEST (test_split_ordered)
-{
-  make_flat_with_dirs (6000);
-  bool sort = VARIANT (_i) == 1;
-  check_ordered_with (root_only, THREADS (_i),
-                      sort ? 0 : LIBFTS_INODE_SORT_NEVER, sort,
-                      LIBFTS_WALK_SPLIT);
-}
-END_TEST
+/* ---- large directories shared by the threads ---------------------------- */
 
 /* Which threads visited the files of root/flat.  */
 struct split_ctx
@@ -908,379 +365,6 @@ START_TEST (test_split_threads)
           ck_assert_int_eq (atomic_load (&t.nshared), 0);
         }
     }
-}
-END_TEST
-
-/* Reports made and delivered, and the most made but not yet delivered.  */
-struct backlog_ctx
-{
-  struct ctx c;
-  atomic_long made, delivered, most;
-};
-
-/* VISIT: report every entry with 1 KiB of data, and note how many
-   reports wait.  */
-static int
-visit_heavy_report (struct libfts_walk_entry *e, void *arg)
-{
-  struct backlog_ctx *b = arg;
-  static const char data[1024];
-  atomic_fetch_add (&b->c.nvisits, 1);
-  if (libfts_walk_report_data (e, e->info, e->err, e->level, data,
-                               sizeof data) != 0)
-    log_fault (&b->c.visits, "report: %s", strerror (errno));
-  long waiting = atomic_fetch_add (&b->made, 1) + 1
-                 - atomic_load (&b->delivered);
-  long most = atomic_load (&b->most);
-  while (waiting > most
-         && !atomic_compare_exchange_weak (&b->most, &most, waiting))
-    continue;
-  return LIBFTS_WALK_CONTINUE;
-}
-
-/* REPORT: count, slowly at first (1 ms for each of the first 200).  */
-static int
-report_count (const struct libfts_walk_report *r, void *arg)
-{
-  struct backlog_ctx *b = arg;
-  (void) r;
-  if (atomic_fetch_add (&b->delivered, 1) < 200)
-    usleep (1000);
-  return 0;
-}
-
-/* While the reports are slow to be delivered, the threads do not walk
-   ahead without bound: with 256 KiB of reports waiting, they take only
-   the tasks that let the reports go on.  30 directories of 200 files:
-   6,000 reports of 1 KiB that would otherwise all wait.  */
-START_TEST (test_backlog_bounded)
-{
-  unit_make ("root/");
-  make_wide ("root", 1, 30, 200);
-  struct backlog_ctx b = { .c = CTX_INIT };
-  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, 4,
-                              KEEP_THRESHOLD, false);
-  ck_assert_int_eq (walk_run (w, visit_heavy_report, report_count, &b.c), 0);
-  ck_assert_int_eq (atomic_load (&b.delivered), atomic_load (&b.made));
-  /* 256 reports (of 1 KiB and a few bytes) up to the bound, and what each
-     of the 4 threads adds while it finishes the directory it is in
-     (200 files and the directory).  */
-  ck_assert_msg (atomic_load (&b.most) <= 256 + 4 * 202,
-                 "%ld reports waited at once", atomic_load (&b.most));
-}
-END_TEST
-
-/* REPORT: as report_count, and log the report.  */
-static int
-report_count_log (const struct libfts_walk_report *r, void *arg)
-{
-  report_count (r, arg);
-  return report_log (r, &((struct backlog_ctx *) arg)->c);
-}
-
-/* The name of ROOT's entry that readdir gives first.  */
-static const char *
-first_entry (const char *root)
-{
-  DIR *d = opendir (root);
-  ck_assert_ptr_nonnull (d);
-  const char *name = NULL;
-  struct dirent *e;
-  while (!name && (e = readdir (d)))
-    if (e->d_name[0] != '.')
-      name = unit_fmt ("%s", e->d_name);
-  closedir (d);
-  ck_assert_ptr_nonnull (name);
-  return name;
-}
-
-/* Reports held back on two chains of 100 levels, deeper than the
-   threads' ordering of tasks looks (64 levels, beyond which it guesses:
-   the deeper task first): the one delivered first has a side directory of
-   40 files and 10 files at every level, the other one file a level.  The
-   walk ends, every report delivered, in the sequential order.  */
-START_TEST (test_backlog_deep)
-{
-  unit_make ("root/x/ root/y/");
-  const char *first = first_entry ("root");
-  const char *second = strcmp (first, "x") == 0 ? "y" : "x";
-  char *level = unit_fmt ("s/");
-  for (int i = 0; i < 40; i++)
-    level = unit_fmt ("%s s/f%02d", level, i);
-  for (int i = 0; i < 10; i++)
-    level = unit_fmt ("%s g%d", level, i);
-  unit_make_chain (unit_fmt ("root/%s", first), 100, "d", level);
-  unit_make_chain (unit_fmt ("root/%s", second), 100, "d", "f");
-  const char *expected = seq_lines (root_only, SEQ_OPTIONS, KEEP_THRESHOLD,
-                                    false);
-  struct backlog_ctx b = { .c = CTX_INIT };
-  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, 4,
-                              KEEP_THRESHOLD, false);
-  ck_assert_int_eq (walk_run (w, visit_heavy_report, report_count_log,
-                              &b.c), 0);
-  ck_assert_int_eq (atomic_load (&b.delivered), atomic_load (&b.made));
-  assert_same_lines (expected, log_text (&b.c.reports, false), "reports");
-}
-END_TEST
-
-/* Directories over the inode-sort threshold (set on both walks, and the
-   sort forced on every file system) are handed out in inode order, in
-   the same order by both.  Variant 0: threshold 5, so that small
-   directories are not sorted; variant 1: threshold 0, all are.  */
-START_TEST (test_ordered_inode_sort)
-{
-  static const size_t thresholds[] = { 5, 0 };
-  size_t threshold = thresholds[VARIANT (_i)];
-  make_mixed ();
-  make_big_dir ("root/big", 300, 30);
-  make_big_dir ("root/w03/big", 120, 7);
-  struct libfts_stats st = seq_stats (root_only, threshold, true);
-  ck_assert_uint_gt (st.dirs_sorted, 0);
-  check_ordered (root_only, THREADS (_i), threshold, true);
-}
-END_TEST
-
-/* Entries in a directory larger than a chunk of fts_read's (256 Ki
-   entries: it hands out and sorts a chunk at a time), with
-   subdirectories in both chunks, on 8 threads, sorted or not (variant 1:
-   the sort forced, threshold 0; variant 0: never sorted).  */
-enum { CHUNKED = 256 * 1024 + 3000 };
-
-START_TEST (test_ordered_chunked)
-{
-  bool sort = _i & 1;
-  int split = _i & 2 ? LIBFTS_WALK_SPLIT : 0;
-  use_tmpfs ();
-  unit_make ("root/big/");
-  int fd = open ("root/big", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  ck_assert_int_ge (fd, 0);
-  for (int i = 0; i < CHUNKED; i++)
-    {
-      char name[16];
-      snprintf (name, sizeof name, "%06d", i);
-      if (i % 50000 == 7)
-        unit_check_msg (mkdirat (fd, name, 0755) == 0, "%s: %s", name,
-                        strerror (errno));
-      else
-        {
-          int f = openat (fd, name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
-                          0644);
-          unit_check_msg (f >= 0, "%s: %s", name, strerror (errno));
-          close (f);
-        }
-    }
-  close (fd);
-  unit_make ("root/big/000007/f root/big/250007/g/h root/a/f");
-  check_ordered_with (root_only, 8, sort ? 0 : LIBFTS_INODE_SORT_NEVER, sort,
-                      split);
-}
-END_TEST
-
-/* Several roots, some with trailing or doubled slashes, one missing, one
-   a file, one a symbolic link, one given twice: paths and order as
-   fts_read's.  */
-START_TEST (test_ordered_roots)
-{
-  make_mixed ();
-  char *roots[] = { (char *) "root/", (char *) "root//a/",
-                    (char *) "./root/w01", (char *) "nope",
-                    (char *) "root/f1", (char *) "root/l1",
-                    (char *) "root/w02//s//", (char *) "root/f2/",
-                    (char *) "./root/w01", NULL };
-  check_ordered (roots, THREADS (_i), KEEP_THRESHOLD, false);
-}
-END_TEST
-
-/* Whether the sparse-report test reports PATH seen with INFO: at FTS_DP,
-   and for names ending in '1'.  */
-static bool
-sparse_wants (int info, const char *path)
-{
-  size_t n = strlen (path);
-  return info == FTS_DP || (n > 0 && path[n - 1] == '1');
-}
-
-static int
-visit_report_sparse (struct libfts_walk_entry *e, void *arg)
-{
-  struct ctx *c = arg;
-  atomic_fetch_add (&c->nvisits, 1);
-  if (!sparse_wants (e->info, e->name))
-    return LIBFTS_WALK_CONTINUE;
-  if (libfts_walk_report (e, e->info, e->err, e->level) != 0)
-    log_fault (&c->visits, "libfts_walk_report: %s", strerror (errno));
-  return LIBFTS_WALK_CONTINUE;
-}
-
-/* The lines of TEXT that sparse_wants.  */
-static const char *
-sparse_lines (const char *text)
-{
-  struct log l = LOG_INIT;
-  for (char *line; (line = next_line (&text));)
-    {
-      char info[16], path[4096];
-      ck_assert_int_eq (sscanf (line, "%15s %*d %4095s", info, path), 2);
-      if (sparse_wants (strcmp (info, "DP") == 0 ? FTS_DP : FTS_F, path))
-        log_add (&l, line);
-      else
-        free (line);
-    }
-  return log_text (&l, false);
-}
-
-/* Reports for some entries only still come in fts_read's order.  */
-START_TEST (test_ordered_sparse)
-{
-  make_mixed ();
-  make_wide ("root", 5, 20, 12);
-  const char *expected = sparse_lines (seq_lines (root_only, SEQ_OPTIONS,
-                                                  KEEP_THRESHOLD, false));
-  struct ctx c = CTX_INIT;
-  c.report_codes = 1;
-  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
-                              KEEP_THRESHOLD, false);
-  ck_assert_int_eq (walk_run (w, visit_report_sparse, report_log, &c), 0);
-  assert_same_lines (expected, log_text (&c.reports, false),
-                     "sparse ordered reports");
-}
-END_TEST
-
-/* Without LIBFTS_WALK_ORDERED, every report still arrives, one at a time
-   (report_log checks that), with the caller's code, error and value.  */
-START_TEST (test_unordered_reports)
-{
-  make_mixed ();
-  make_wide ("root", 5, 10, 10);
-  const char *expected = sorted_lines (seq_lines (root_only, SEQ_OPTIONS,
-                                                  KEEP_THRESHOLD, false));
-  struct ctx c = CTX_INIT;
-  c.report_codes = 1;
-  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
-                              false);
-  ck_assert_int_eq (walk_run (w, visit_report_all, report_log, &c), 0);
-  assert_same_lines (expected, log_text (&c.reports, true), "reports");
-}
-END_TEST
-
-/* Data given with a report: the name of the entry and its level, and a
-   long double, which must be aligned.  */
-struct report_payload
-{
-  long double level;
-  char name[64];
-};
-
-/* VISIT: report every entry with a copy of its name and level as data,
-   every other one (by the name's length) without.  */
-static int
-visit_report_data (struct libfts_walk_entry *e, void *arg)
-{
-  struct ctx *c = arg;
-  atomic_fetch_add (&c->nvisits, 1);
-  struct report_payload p = { .level = e->level };
-  snprintf (p.name, sizeof p.name, "%s", e->name);
-  int r = e->namelen % 2
-          ? libfts_walk_report_data (e, e->info, e->err, e->level, &p,
-                                     sizeof p)
-          : libfts_walk_report (e, e->info, e->err, e->level);
-  if (r != 0)
-    log_fault (&c->visits, "libfts_walk_report_data: %s", strerror (errno));
-  return LIBFTS_WALK_CONTINUE;
-}
-
-/* REPORT: check the data against the report's path and level, then log
-   it as report_log does.  */
-static int
-report_data_check (const struct libfts_walk_report *r, void *arg)
-{
-  struct ctx *c = arg;
-  const char *base = strrchr (r->path, '/');
-  base = base && base[1] ? base + 1 : r->path;
-  const struct report_payload *p = r->data;
-  if (strlen (base) % 2 == 0)
-    {
-      if (p || r->size)
-        log_fault (&c->reports, "%s: data without asking", r->path);
-    }
-  else if (!p || r->size != sizeof *p
-           || (uintptr_t) p % _Alignof (max_align_t) != 0)
-    log_fault (&c->reports, "%s: data %p size %zu", r->path, (void *) p,
-               r->size);
-  else if (p->level != r->level || strstr (r->path, p->name) == NULL)
-    log_fault (&c->reports, "%s: data says %s at %Lg", r->path, p->name,
-               p->level);
-  return report_log (r, arg);
-}
-
-/* libfts_walk_report_data hands its copy to REPORT, aligned, in the
-   order of the reports.  */
-START_TEST (test_report_data)
-{
-  make_mixed ();
-  make_wide ("root", 4, 10, 9);
-  const char *expected = seq_lines (root_only, SEQ_OPTIONS, KEEP_THRESHOLD,
-                                    false);
-  struct ctx c = CTX_INIT;
-  c.report_codes = 1;
-  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
-                              KEEP_THRESHOLD, false);
-  ck_assert_int_eq (walk_run (w, visit_report_data, report_data_check, &c),
-                    0);
-  assert_same_lines (expected, log_text (&c.reports, false),
-                     "reports with data");
-}
-END_TEST
-
-struct more_ctx
-{
-  struct ctx c;
-  long reports, more;           /* REPORT's calls, those with more */
-  int last_more;                /* the last call's */
-};
-
-/* REPORT: count the reports that say another follows.  */
-static int
-report_more (const struct libfts_walk_report *r, void *arg)
-{
-  struct more_ctx *m = arg;
-  m->reports++;
-  m->more += r->more != 0;
-  m->last_more = r->more;
-  return 0;
-}
-
-/* A report says whether another is ready behind it: the last never
-   does; with ORDERED, runs of a directory's files do (they are queued
-   together); unordered reports never do (variant 1).  */
-START_TEST (test_report_more)
-{
-  bool ordered = VARIANT (_i) == 0;
-  unit_make ("root/");
-  make_wide ("root", 1, 3, 200);
-  struct more_ctx m = { .c = CTX_INIT };
-  LIBFTS_WALK *w = walk_open (root_only, ordered ? LIBFTS_WALK_ORDERED : 0,
-                              THREADS (_i), KEEP_THRESHOLD, false);
-  ck_assert_int_eq (walk_run (w, visit_report_all, report_more, &m.c), 0);
-  /* root and g00 twice, 3 directories twice, 600 files.  */
-  ck_assert_int_eq (m.reports, 2 * 5 + 600);
-  ck_assert_int_eq (m.last_more, 0);
-  if (ordered)
-    ck_assert_int_ge (m.more, 600 / 2);
-  else
-    ck_assert_int_eq (m.more, 0);
-}
-END_TEST
-
-/* REPORT may be null: reports queued are then dropped.  */
-START_TEST (test_null_report)
-{
-  make_mixed ();
-  struct ctx c = CTX_INIT;
-  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, THREADS (_i),
-                              KEEP_THRESHOLD, false);
-  ck_assert_int_eq (walk_run (w, visit_report_all, NULL, &c), 0);
-  ck_assert_int_gt (atomic_load (&c.nvisits), 100);
 }
 END_TEST
 
@@ -3338,19 +2422,12 @@ START_TEST (test_xdev)
 }
 END_TEST
 
-/* ---- the suite ------------------------------------------------------------------ */
+/* ---- the suite ---------------------------------------------------------- */
 
-/* Add TEST to TC once per thread count, times VARIANTS.  */
+/* The test cases of what the walk visits, and how it stops.  */
 static void
-add_threaded (TCase *tc, const TTest *test, int variants)
+add_visit_cases (Suite *s)
 {
-  tcase_add_loop_test (tc, test, 0, N_THREADS * variants);
-}
-
-static Suite *
-walk_suite (void)
-{
-  Suite *s = suite_create ("fts-walk");
   TCase *tc;
 
   tc = unit_tcase ("visits");
@@ -3371,22 +2448,6 @@ walk_suite (void)
   add_threaded (tc, test_chmod_at_d, 1);
   suite_add_tcase (s, tc);
 
-  tc = unit_tcase ("reports");
-  add_threaded (tc, test_ordered_wide, 1);
-  add_threaded (tc, test_split_ordered, 2);
-  tcase_add_test (tc, test_split_threads);
-  tcase_add_test (tc, test_backlog_bounded);
-  tcase_add_test (tc, test_backlog_deep);
-  add_threaded (tc, test_ordered_inode_sort, 2);
-  add_threaded (tc, test_ordered_roots, 1);
-  tcase_add_loop_test (tc, test_ordered_chunked, 0, 4);
-  add_threaded (tc, test_ordered_sparse, 1);
-  add_threaded (tc, test_unordered_reports, 1);
-  add_threaded (tc, test_null_report, 1);
-  add_threaded (tc, test_report_data, 1);
-  add_threaded (tc, test_report_more, 2);
-  suite_add_tcase (s, tc);
-
   tc = unit_tcase ("stop");
   add_threaded (tc, test_stop_visit, 1);
   add_threaded (tc, test_stop_at_root, 1);
@@ -3405,6 +2466,14 @@ walk_suite (void)
   add_threaded (tc, test_rm_again, 1);
   add_threaded (tc, test_flag_ancestors, 1);
   suite_add_tcase (s, tc);
+}
+
+/* The test cases of the walk's resources (descriptors, threads) and of
+   its API.  */
+static void
+add_resource_cases (Suite *s)
+{
+  TCase *tc;
 
   tc = unit_tcase ("descriptors");
   tcase_add_loop_test (tc, test_emfile_walk, 0, N_FD_LIMITS);
@@ -3421,6 +2490,7 @@ walk_suite (void)
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("threads");
+  tcase_add_test (tc, test_split_threads);
   tcase_add_test (tc, test_one_thread);
   tcase_add_test (tc, test_chain_starts_no_thread);
   tcase_add_loop_test (tc, test_threads_bounded, 0, 3);
@@ -3440,7 +2510,14 @@ walk_suite (void)
   add_threaded (tc, test_stats, 2);
   tcase_add_test (tc, test_stats_size);
   suite_add_tcase (s, tc);
+}
 
+static Suite *
+walk_suite (void)
+{
+  Suite *s = suite_create ("fts-walk");
+  add_visit_cases (s);
+  add_resource_cases (s);
   return s;
 }
 
