@@ -21,7 +21,6 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -320,35 +319,6 @@ try_pin (struct fts__wfd *c, struct fts__wnode *n)
 
 /* ---- reopening ---------------------------------------------------------------- */
 
-/* The path of N relative to its ancestor A, in a buffer from malloc:
-   "b/c/n".  Null with errno when it would reach PATH_MAX (openat2 could
-   not take it) or memory runs out.  */
-static char *
-path_below (const struct fts__wnode *a, const struct fts__wnode *n)
-{
-  size_t len = 0;
-  for (const struct fts__wnode *q = n; q != a; q = q->parent)
-    len += q->namelen + 1;
-  if (len == 0 || len >= PATH_MAX)
-    {
-      errno = ENAMETOOLONG;
-      return NULL;
-    }
-  char *p = malloc (len);
-  if (!p)
-    return NULL;
-  size_t end = len - 1;
-  p[end] = '\0';
-  for (const struct fts__wnode *q = n; q != a; q = q->parent)
-    {
-      end -= q->namelen;
-      memcpy (p + end, q->name, q->namelen);
-      if (end > 0)
-        p[--end] = '/';
-    }
-  return p;
-}
-
 /* Open N below its ancestor A (open on AFD) in one call, refusing symlinks
    and anything outside A.  Returns the descriptor or -1 with errno
    (ENOSYS where the kernel has no openat2).  */
@@ -357,7 +327,7 @@ open_beneath (struct fts__wfd *c, int afd, const struct fts__wnode *a,
               const struct fts__wnode *n)
 {
 #if defined __linux__ && defined SYS_openat2
-  char *rel = path_below (a, n);
+  char *rel = fts__wnode_path_below (a, n);
   if (!rel)
     return -1;
   struct open_how how = {

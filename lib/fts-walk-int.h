@@ -179,6 +179,8 @@ void fts__wnodes_free (struct libfts_walk *w, struct fts__wnode *const *nodes,
                        size_t k);
 char *fts__wnode_path (const struct fts__wnode *n, const char *name,
                        size_t namelen);
+char *fts__wnode_path_below (const struct fts__wnode *a,
+                             const struct fts__wnode *n);
 
 struct fts__wreport *fts__wreport_new (struct libfts_walk *w,
                                        struct fts__wslab **cur, size_t size);

@@ -15,6 +15,8 @@
 #include "fts-walk-int.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -127,18 +129,26 @@ fts__wnodes_free (struct libfts_walk *w, struct fts__wnode *const *nodes,
     }
 }
 
-/* The path of N, followed by "/NAME" when NAMELEN is not 0, in a buffer
-   from malloc; null with errno ENOMEM.  O(depth).  */
-char *
-fts__wnode_path (const struct fts__wnode *n, const char *name,
-                 size_t namelen)
+/* The path of N below its ancestor A, A's own path left out (A null: all
+   of it, from its root), followed by "/NAME" when NAMELEN is not 0, in a
+   buffer from malloc; null with errno ENAMETOOLONG when it would take MAX
+   bytes or more (at most: a name given with a trailing slash may end up
+   a byte shorter), ENOMEM when memory runs out.  O(depth).  */
+static char *
+path_of (const struct fts__wnode *a, const struct fts__wnode *n,
+         const char *name, size_t namelen, size_t max)
 {
-  size_t len = 0;
-  for (const struct fts__wnode *q = n; q->level >= FTS_ROOTLEVEL;
+  size_t len = namelen ? namelen + 1 : 0;
+  for (const struct fts__wnode *q = n; q != a && q->level >= FTS_ROOTLEVEL;
        q = q->parent)
     len += q->namelen + 1;
-  len += namelen + 1;
-  char *p = malloc (len + 1);
+  if (len >= max)
+    {
+      errno = ENAMETOOLONG;
+      return NULL;
+    }
+  len += len == 0;              /* "" */
+  char *p = malloc (len);
   if (!p)
     return NULL;
   /* Build from the end: each name is placed before what follows it, and
@@ -151,7 +161,7 @@ fts__wnode_path (const struct fts__wnode *n, const char *name,
       memcpy (p + end, name, namelen);
     }
   bool need_slash = namelen != 0;
-  for (const struct fts__wnode *q = n; q->level >= FTS_ROOTLEVEL;
+  for (const struct fts__wnode *q = n; q != a && q->level >= FTS_ROOTLEVEL;
        q = q->parent)
     {
       bool ends_in_slash = q->namelen > 0 && q->name[q->namelen - 1] == '/';
@@ -164,6 +174,26 @@ fts__wnode_path (const struct fts__wnode *n, const char *name,
     }
   memmove (p, p + end, len - end);
   return p;
+}
+
+/* The path of N, as fts_read would have it, followed by "/NAME" when
+   NAMELEN is not 0, in a buffer from malloc; null with errno ENOMEM.
+   For reports and failures.  */
+char *
+fts__wnode_path (const struct fts__wnode *n, const char *name,
+                 size_t namelen)
+{
+  return path_of (NULL, n, name, namelen, SIZE_MAX);
+}
+
+/* The path of N relative to its ancestor A, in a buffer from malloc:
+   "b/c/n".  Null with errno ENAMETOOLONG when it would reach PATH_MAX
+   (openat2 could not take it), ENOMEM when memory runs out.  For
+   reopening N below A.  */
+char *
+fts__wnode_path_below (const struct fts__wnode *a, const struct fts__wnode *n)
+{
+  return path_of (a, n, "", 0, PATH_MAX);
 }
 
 /* ---- reports' records, in blocks ---------------------------------------- */
