@@ -90,6 +90,25 @@ path_push (struct fts__wemit *e, const char *name, size_t namelen, bool root)
   return true;
 }
 
+/* R, a report about N (or about N's entry named in R), as REPORT
+   receives it, with the path PATH of LEN bytes.  */
+static struct libfts_walk_report
+report_of (const struct fts__wnode *n, const struct fts__wreport *r,
+           const char *path, size_t len)
+{
+  return (struct libfts_walk_report) {
+    .path = path,
+    .pathlen = len,
+    .level = n->level + (r->hdr.kind == FTS__WI_CHILD),
+    .info = r->info,
+    .code = r->code,
+    .err = r->err,
+    .value = r->value,
+    .data = fts__wreport_data (r),
+    .size = r->size,
+  };
+}
+
 /* Deliver R, a report in the list of N, whose path is the cursor's;
    MORE: another follows at once.  */
 static void
@@ -105,18 +124,9 @@ deliver (struct libfts_walk *w, struct fts__wnode *n,
       fts__walk_fail (w, n, ENOMEM);
       return;
     }
-  struct libfts_walk_report rep = {
-    .path = e->path ? e->path : "",
-    .pathlen = e->len,
-    .level = n->level + child,
-    .info = r->info,
-    .code = r->code,
-    .err = r->err,
-    .value = r->value,
-    .data = fts__wreport_data (r),
-    .size = r->size,
-    .more = more,
-  };
+  struct libfts_walk_report rep = report_of (n, r, e->path ? e->path : "",
+                                              e->len);
+  rep.more = more;
   if (e->report && e->report (&rep, e->arg) != 0)
     {
       e->broken = true;
@@ -381,17 +391,7 @@ fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
       fts__walk_fail (w, n, ENOMEM);
       return -1;
     }
-  struct libfts_walk_report rep = {
-    .path = path,
-    .pathlen = strlen (path),
-    .level = n->level + child,
-    .info = r->info,
-    .code = r->code,
-    .err = r->err,
-    .value = r->value,
-    .data = fts__wreport_data (r),
-    .size = r->size,
-  };
+  struct libfts_walk_report rep = report_of (n, r, path, strlen (path));
   pthread_mutex_lock (&e->lock);
   if (!e->broken && e->report && e->report (&rep, e->arg) != 0)
     {
