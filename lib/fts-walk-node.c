@@ -3,9 +3,10 @@
    their freeing, the paths they make, the set-up of its locks, and the
    calls that fail, stop or wake the walk's threads.
 
-   It uses nothing else of the walk, so that fts-walk.c (the tasks and
-   threads), fts-walk-emit.c (reports in order) and fts-walk-fd.c
-   (descriptors) build on it and none of them calls back into another.
+   It uses nothing else of the walk, so that the walk's other files
+   (fts-walk.c, fts-walk-api.c, fts-walk-emit.c, fts-walk-fd.c) build on
+   it and none of them calls back into another: tests/lib/no-circle.sh
+   checks that no file of lib/ does.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
