@@ -213,7 +213,7 @@ report_message (struct libfts_walk_report const *r, void *arg)
   if (r->code != LIBFTS_WALK_FAILED)
     speak (cw, r->path, r->code, r->err, r->value);
   else if (!cw->force_silent)
-    error (0, r->err, _("fts_read failed"));
+    warn_walk_failed (r->err);
   return 0;
 }
 

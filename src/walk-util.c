@@ -1,4 +1,5 @@
-/* walk-util.c: opening and closing the programs' libfts streams.
+/* walk-util.c: what the programs' walks share: opening and closing their
+   libfts streams, the rules they all follow, the messages they all say.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -27,8 +28,9 @@
 
 #include "error.h"
 #include "gettext.h"
-#include "quotearg.h"
 #include "xalloc.h"
+
+#include "quoting.h"
 
 #define _(msgid) gettext (msgid)
 
@@ -52,13 +54,26 @@ finish_walk (FTS *fts, int read_err, bool quiet)
   bool ok = read_err == 0;
 
   if (!ok && !quiet)
-    error (0, read_err, _("fts_read failed"));
+    warn_walk_failed (read_err);
   if (fts_close (fts) != 0)
     {
       error (0, errno, _("fts_close failed"));
       ok = false;
     }
   return ok;
+}
+
+void
+warn_walk_failed (int err)
+{
+  error (0, err, _("fts_read failed"));
+}
+
+void
+unexpected_entry (int info, char const *file)
+{
+  error (0, 0, _("unexpected failure: fts_info=%d: %s"), info, quotef (file));
+  abort ();
 }
 
 void
@@ -84,6 +99,47 @@ This almost certainly means that you have a corrupted file system.\n\
 NOTIFY YOUR SYSTEM MANAGER.\n\
 The following directory is part of the cycle:\n  %s\n"),
          quotearg_n_style_colon (0, shell_escape_quoting_style, file));
+}
+
+/* Whether FILE ends in two or more slashes and is longer than two bytes:
+   then trim_operands cuts them down to one.  */
+static bool
+needs_trim (char const *file)
+{
+  size_t len = strlen (file);
+
+  return 2 < len && file[len - 1] == '/' && file[len - 2] == '/';
+}
+
+char **
+trim_operands (char *const *files, size_t n)
+{
+  char **out = xnmalloc (n + 1, sizeof *out);
+
+  for (size_t i = 0; i < n; i++)
+    {
+      size_t len = strlen (files[i]);
+
+      if (!needs_trim (files[i]))
+        {
+          out[i] = files[i];
+          continue;
+        }
+      while (1 < len && files[i][len - 2] == '/')
+        len--;
+      out[i] = ximemdup0 (files[i], len);
+    }
+  out[n] = NULL;
+  return out;
+}
+
+void
+free_operands (char **roots, char *const *files)
+{
+  for (size_t i = 0; roots[i]; i++)
+    if (roots[i] != files[i])
+      free (roots[i]);
+  free (roots);
 }
 
 /* ---- mounts that may make a cycle ---- */

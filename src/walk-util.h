@@ -1,4 +1,5 @@
-/* walk-util.h: opening and closing the programs' libfts streams.
+/* walk-util.h: what the programs' walks share: opening and closing their
+   libfts streams, the rules they all follow, the messages they all say.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -20,6 +21,7 @@
 #define LIBFTS_WALK_UTIL_H 1
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "fts.h"
 
@@ -34,6 +36,14 @@ FTS *open_walk (char *const *files, int options);
    "fts_close failed" if that fails.  Returns true if nothing failed.  */
 bool finish_walk (FTS *fts, int read_err, bool quiet);
 
+/* Say that a walk cannot go on, for ERR ("fts_read failed"), as GNU's
+   programs say it.  */
+void warn_walk_failed (int err);
+
+/* Say that a walk handed over FILE with fts_info INFO, which it never
+   gives there (a bug), and abort.  */
+_Noreturn void unexpected_entry (int info, char const *file);
+
 /* Say that FILE, an operand that is '/' or resolves to it, is refused
    under --preserve-root, as GNU's programs say it.  */
 void warn_dangerous_root (char const *file);
@@ -41,6 +51,16 @@ void warn_dangerous_root (char const *file);
 /* Say that the directory FILE is part of a cycle, as GNU's programs say
    it.  */
 void warn_cycle (char const *file);
+
+/* The N names FILES as gnulib's fts shows them, and so GNU's programs:
+   trailing slashes cut down to one when there are two or more and the
+   name is longer than two bytes ("d//" is "d/", "//" stays, "///" is
+   "/").  Returns a null-terminated array from malloc, holding the names
+   of FILES but for those cut (new strings); free_operands frees it.  */
+char **trim_operands (char *const *files, size_t n);
+
+/* Free ROOTS, which trim_operands made from FILES.  */
+void free_operands (char **roots, char *const *files);
 
 /* Whether a walk of FILES may meet a cycle that a mount makes, as a
    directory bind-mounted below itself does: whether, for one of them,
