@@ -92,7 +92,7 @@ cw_say (struct change_walk const *cw, struct cw_file const *f, int code,
 bool
 cw_vanished (struct change_walk const *cw, struct cw_file const *f, int err)
 {
-  return err == ENOENT && cw->recurse && FTS_ROOTLEVEL < f->level;
+  return cw->recurse && entry_vanished (err, f->level);
 }
 
 bool

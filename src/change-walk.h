@@ -97,8 +97,7 @@ void cw_say (struct change_walk const *cw, struct cw_file const *f,
              int code, int err, intmax_t value);
 
 /* Whether F failed with ERR because it vanished during a recursive walk
-   (ERR is ENOENT, and F is below the operands): newer GNU says nothing
-   then.  */
+   (entry_vanished): GNU after 9.11 says nothing then.  */
 bool cw_vanished (struct change_walk const *cw, struct cw_file const *f,
                   int err);
 

@@ -43,7 +43,14 @@
    another file system) or the directory could not be read to its end,
    which the few such entries are remembered for.  The answers are GNU's,
    but for a file created in a directory after the directory was walked
-   and then given as an operand, which GNU counts and this du does not.  */
+   and then given as an operand, which GNU counts and this du does not.
+
+   With threads, a physical walk goes on libfts's parallel walk instead
+   (see there).  Either walk hands each entry to the same decisions as a
+   struct du_file; what du says goes through say: printed at once on the
+   sequential walk, a report on the parallel one, delivered in the
+   sequential walk's order.  Where a count depends on that order, the
+   parallel walk defers it to the report too.  */
 
 #include <config.h>
 
@@ -112,8 +119,9 @@ struct du_walk
   pthread_mutex_t lock;         /* the parallel walk: SEEN, UNCOUNTED,
                                    MOUNTS and the flags beside them, which
                                    visits and reports use from any thread */
+  bool parallel;                /* on the parallel walk now */
   enum du_status pstatus;       /* the parallel walk's outcome, which
-                                   reports make worse */
+                                   visits and reports make worse */
 };
 
 void
@@ -144,8 +152,8 @@ sum_add (struct du_sum *a, struct du_sum const *b)
 static bool output_held;
 
 /* Write what the last output call left in the buffer, and exit with
-   status 1 if it cannot be written, saying why.  Newer GNU du than 9.1
-   exits here, at once, rather than after walking the whole tree.  The
+   status 1 if it cannot be written, saying why.  GNU du 9.10 and later
+   exit here, at once; 9.1 walked the whole tree first.  The
    buffer is then discarded and the error flag cleared, so that close_stdout
    at exit says nothing more.  */
 static void
@@ -198,8 +206,9 @@ du_print (struct du_options const *x, struct du_sum const *s,
     flush_or_die ();
 }
 
-/* NAME as the line of its entry shows it: quoted in X's style (newer GNU
-   du quotes names for a terminal, as ls does, but not "total").  Returns
+/* NAME as the line of its entry shows it: quoted in X's style (GNU du
+   after 9.11, coreutils commit d18b73bb6, in no release yet, quotes names
+   for a terminal, as ls does, but not "total").  Returns
    NAME itself or quotearg's slot 1.  */
 static char const *
 line_name (struct du_options const *x, char const *name)
@@ -212,7 +221,7 @@ line_name (struct du_options const *x, char const *name)
 /* ---- what is counted ------------------------------------------------------ */
 
 /* Whether ST's apparent size counts: regular files and symbolic links
-   only (newer GNU du; 9.1 counted directories too).  */
+   only (GNU du 9.2 and later; 9.1 counted directories too).  */
 static bool
 usable_st_size (struct stat const *st)
 {
@@ -305,28 +314,24 @@ count_at (struct du_walk *w, size_t level, char const *path,
     }
 }
 
-/* Count ENT, whose stat is valid, as count_at does.  */
-static void
-count_entry (struct du_walk *w, FTSENT const *ent, bool is_dir)
-{
-  struct du_sum own;
+/* ---- what was counted ------------------------------------------------------ */
 
-  entry_sum (w->x, ent->fts_statp, &own);
-  count_at (w, libfts_level (ent), ent->fts_path, &own, is_dir);
+/* On the parallel walk, lock the sets that its threads share (SEEN,
+   UNCOUNTED, MOUNTS and the flags beside them); the sequential walk has
+   no other thread to wait for.  Never held while saying anything: a
+   report may be delivered on the thread that makes it.  */
+static void
+lock_sets (struct du_walk *w)
+{
+  if (w->parallel)
+    pthread_mutex_lock (&w->lock);
 }
 
-/* ---- entries not counted -------------------------------------------------- */
-
-/* Do not descend into ENT, a directory fts_read just returned in
-   pre-order; consume its post-order visit.  */
 static void
-skip_tree (FTS *fts, FTSENT *ent)
+unlock_sets (struct du_walk *w)
 {
-  if (ent->fts_info == FTS_D)
-    {
-      fts_set (fts, ent, FTS_SKIP);
-      fts_read (fts);
-    }
+  if (w->parallel)
+    pthread_mutex_unlock (&w->lock);
 }
 
 /* Whether SET holds ST's (device, inode).  */
@@ -365,9 +370,11 @@ remember_uncounted (struct du_walk *w, struct stat const *st)
   if (!x->several || x->hash_all || x->count_links
       || (!S_ISDIR (st->st_mode) && 1 < st->st_nlink))
     return;
+  lock_sets (w);
   if (!w->uncounted && !(w->uncounted = di_set_alloc ()))
     xalloc_die ();
   add_to_set (w->uncounted, st);
+  unlock_sets (w);
 }
 
 /* The directory that holds FILE, an operand (following the symbolic link
@@ -423,33 +430,40 @@ dirs_remembered (struct du_options const *x)
    is remembered, any file or directory met before; with several
    operands, a directory met before, or a file with one link that an
    operand before counted (see the head of this file).  Remembers the
-   entry otherwise, if it may be met again.  */
+   entry otherwise, if it may be met again.  PATH is only read for an
+   operand (LEVEL 0) that is not a directory.  */
 static bool
 seen_before (struct du_walk *w, size_t level, char const *path,
              struct stat const *st)
 {
   struct du_options const *x = w->x;
   bool dir = S_ISDIR (st->st_mode);
+  bool add = x->hash_all || (dir ? x->several : 1 < st->st_nlink);
+  bool seen;
 
   if (dir ? !dirs_remembered (x) : x->count_links)
     return false;
-  if (x->hash_all || (dir ? x->several : 1 < st->st_nlink))
-    {
-      if (!add_to_set (w->seen, st))
-        return true;
-      w->dirs_seen |= dir;
-      return false;
-    }
-  if (!x->several)
+  /* A file with one link is only looked up as an operand, or if SEEN
+     holds such files: the threads of the parallel walk need not wait for
+     each other otherwise.  */
+  if (!add && !(x->several && (level == 0 || w->files_seen)))
     return false;
-  /* A file with one link.  */
-  if (0 < level)
-    return w->files_seen && in_set (w->seen, st);
-  if (in_set (w->seen, st) || (w->dirs_seen && counted_in_dir (w, path, st)))
-    return true;
-  add_to_set (w->seen, st);
-  w->files_seen = true;
-  return false;
+  lock_sets (w);
+  if (add)
+    {
+      seen = !add_to_set (w->seen, st);
+      w->dirs_seen |= dir;
+    }
+  else if (0 < level)
+    seen = in_set (w->seen, st);
+  else if (!(seen = (in_set (w->seen, st)
+                     || (w->dirs_seen && counted_in_dir (w, path, st)))))
+    {
+      add_to_set (w->seen, st);
+      w->files_seen = true;
+    }
+  unlock_sets (w);
+  return seen;
 }
 
 /* Fill W->mounts with the (device, inode) of every local, real mount
@@ -474,216 +488,530 @@ read_mounts (struct du_walk *w)
     }
 }
 
-/* Whether a mount point lies between ENT, an FTS_DC entry, and the
-   ancestor it repeats (ENT included, the ancestor not): then the cycle is
-   a bind mount, made on purpose, not a corrupted file system.  */
-static bool
-mount_point_in_cycle (struct du_walk *w, FTSENT const *ent)
+/* ---- what du says ------------------------------------------------------- */
+
+/* What a report of the parallel walk is about: a count, with data (a
+   struct du_rdata, or a struct du_sum), or a message, which the
+   sequential walk says at once.  */
+enum du_code
 {
-  if (!w->mounts)
-    read_mounts (w);
-  for (FTSENT const *p = ent; p && p != ent->fts_cycle; p = p->fts_parent)
-    if (in_set (w->mounts, p->fts_statp))
-      return true;
-  return false;
-}
+  DU_R_FILE = 1,                /* a file with one link (or -l) with a
+                                   line of its own: its sum */
+  DU_R_LINK,                    /* a file with several links, counted in
+                                   its turn if met first */
+  DU_R_DIR,                     /* a directory left (FTS_DP, FTS_ERR) or
+                                   not read (FTS_DNR) */
+  M_CANNOT_ACCESS,              /* FTS_NS, FTS_SLNONE: ERR */
+  M_CANNOT_READ,                /* FTS_DNR: ERR */
+  M_TRAVERSAL,                  /* FTS_ERR: ERR */
+  M_CYCLE,                      /* FTS_DC */
+  M_DASH_FROM_STDIN,            /* "-" among names read from stdin */
+  M_EMPTY_NAME                  /* a zero-length operand */
+};
 
-/* FTS_DC: ENT is a directory that is also one of its ancestors.  It is
-   not entered, nor counted.  A physical walk warns, unless a mount point
-   explains the cycle (a bind mount); -L does not (a symlink to an
-   ancestor is no corruption), nor does -D/-H for an operand.  */
-static enum du_status
-cycle (struct du_walk *w, FTSENT const *ent)
-{
-  int opts = w->fts->fts_options;
-
-  if (!(opts & FTS_PHYSICAL)
-      || ((opts & FTS_COMFOLLOW) && libfts_level (ent) == 0)
-      || mount_point_in_cycle (w, ent))
-    return DU_OK;
-  warn_cycle (ent->fts_path);
-  return DU_ERROR;
-}
-
-/* ---- visiting entries ----------------------------------------------------- */
-
-/* Whether operand NAME (number W->n_roots) may be walked; diagnoses it if
-   not: an empty name, or "-" among names read from standard input.  An
-   empty name read from --files0-from=F is placed as "F:N:", with F as
-   given, so "-:N:" for standard input, as GNU du says (9.1 and later).  */
-static bool
-operand_ok (struct du_walk const *w, char const *name)
+/* Say message CODE (or LIBFTS_WALK_FAILED), with ERR, about FILE: on the
+   thread that prints, one message at a time.  */
+static void
+speak (struct du_walk const *w, char const *file, int code, int err)
 {
   char const *from = w->x->files_from;
+  char const *msg;
 
-  if (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0)
+  switch (code)
     {
+    case M_CANNOT_ACCESS:
+      error (0, err, _("cannot access %s"), quoteaf (file));
+      break;
+    case M_CANNOT_READ:
+      error (0, err, _("cannot read directory %s"), quoteaf (file));
+      break;
+    case M_TRAVERSAL:
+      error (0, err, "%s", quotef (file));
+      break;
+    case M_CYCLE:
+      warn_cycle (file);
+      break;
+    case M_DASH_FROM_STDIN:
       /* GNU du 9.8 and later say "standard input" here, 9.1 "stdin"
          (coreutils commit c9a30d678): the only message that names
          standard input so.  */
       error (0, 0, _("when reading file names from standard input, "
-                     "no file name of %s allowed"), quoteaf (name));
-      return false;
-    }
-  if (*name)
-    return true;
-  if (!from)
-    error (0, 0, "%s", _("invalid zero-length file name"));
-  else
-    error (0, 0, "%s:%lu: %s", quotef (from), (unsigned long) w->n_roots,
-           _("invalid zero-length file name"));
-  return false;
-}
-
-/* Whether an entry at LEVEL that could not be stat-ed or read for ERR
-   vanished since its directory was read: no error for newer GNU du.  */
-static bool
-vanished_at (int err, size_t level)
-{
-  return err == ENOENT && 0 < level;
-}
-
-static bool
-vanished (FTSENT const *ent)
-{
-  return vanished_at (ent->fts_errno, libfts_level (ent));
-}
-
-/* Diagnose ENT, whose stat failed (FTS_NS), or a symbolic link that
-   could not be followed (FTS_SLNONE: libfts does not say why; the stat is
-   tried again to find out, and "No such file" is left unsaid, as GNU
-   does).  */
-static enum du_status
-cannot_access (struct du_walk *w, FTSENT const *ent)
-{
-  int err = ent->fts_errno;
-
-  if (ent->fts_info == FTS_SLNONE)
-    {
-      struct stat st;
-
-      err = (fstatat (libfts_dirfd (w->fts), ent->fts_accpath, &st, 0) != 0
-             && errno != ENOENT) ? errno : 0;
-    }
-  else if (vanished (ent))
-    return DU_OK;
-  error (0, err, _("cannot access %s"), quoteaf (ent->fts_path));
-  return DU_ERROR;
-}
-
-/* Whether ENT is left out by -x: below an operand, on another device.  */
-static bool
-other_device (struct du_walk const *w, FTSENT const *ent)
-{
-  return ((w->fts->fts_options & FTS_XDEV) && 0 < libfts_level (ent)
-          && ent->fts_statp->st_dev != w->fts->fts_dev);
-}
-
-/* Leave ENT, just met, out of the count (excluded, or on another file
-   system), and what is below it; remember it if it is a file below an
-   operand.  */
-static enum du_status
-leave_out (struct du_walk *w, FTSENT *ent)
-{
-  if (0 < libfts_level (ent)
-      && (ent->fts_info == FTS_F || ent->fts_info == FTS_SL
-          || ent->fts_info == FTS_DEFAULT))
-    remember_uncounted (w, ent->fts_statp);
-  skip_tree (w->fts, ent);
-  return DU_OK;
-}
-
-/* Pre-order visit of ENT (any fts_info but FTS_DP, FTS_DNR and FTS_ERR):
-   decide whether it counts; count it if it is not a directory (those are
-   counted when left).  */
-static enum du_status
-enter (struct du_walk *w, FTSENT *ent)
-{
-  if (libfts_level (ent) == 0)
-    {
-      w->n_roots++;
-      if (!operand_ok (w, ent->fts_accpath))
-        {
-          skip_tree (w->fts, ent);
-          return DU_ERROR;
-        }
-    }
-  if (w->x->exclude && excluded_file_name (w->x->exclude, ent->fts_path))
-    return leave_out (w, ent);
-  if (ent->fts_info == FTS_NS || ent->fts_info == FTS_SLNONE)
-    return cannot_access (w, ent);
-  if (other_device (w, ent))
-    return leave_out (w, ent);
-  if (seen_before (w, libfts_level (ent), ent->fts_path, ent->fts_statp))
-    {
-      skip_tree (w->fts, ent);
-      return DU_OK;
-    }
-  switch (ent->fts_info)
-    {
-    case FTS_D:
-      return DU_OK;
-    case FTS_DC:
-      return cycle (w, ent);
+                     "no file name of %s allowed"), quoteaf (file));
+      break;
+    case M_EMPTY_NAME:
+      /* Read from --files0-from=F: placed as "F:N:", with F as given, so
+         "-:N:" for standard input, as GNU du says (9.1 and later).  */
+      msg = _("invalid zero-length file name");
+      if (!from)
+        error (0, 0, "%s", msg);
+      else
+        error (0, 0, "%s:%lu: %s", quotef (from), (unsigned long) w->n_roots,
+               msg);
+      break;
+    case LIBFTS_WALK_FAILED:
+      /* GNU du names the file it was at.  */
+      error (0, err, _("fts_read failed: %s"), quotef (file));
+      break;
     default:
-      count_entry (w, ent, false);
-      return DU_OK;
-    }
-}
-
-/* Do what du does with ENT, which fts_read just returned.  */
-static enum du_status
-visit (struct du_walk *w, FTSENT *ent)
-{
-  switch (ent->fts_info)
-    {
-    case FTS_DP:
-      count_entry (w, ent, true);
-      return DU_OK;
-    case FTS_DNR:
-      {
-        /* Unreadable: its own size is known, and counts.  The message
-           comes before its line, as GNU du's.  */
-        bool gone = vanished (ent);
-        if (!gone)
-          error (0, ent->fts_errno, _("cannot read directory %s"),
-                 quoteaf (ent->fts_path));
-        count_entry (w, ent, true);
-        remember_uncounted (w, ent->fts_statp);
-        return gone ? DU_OK : DU_ERROR;
-      }
-    case FTS_ERR:
-      /* Read part way: what was read counts.  */
-      error (0, ent->fts_errno, "%s", quotef (ent->fts_path));
-      count_entry (w, ent, true);
-      remember_uncounted (w, ent->fts_statp);
-      return DU_ERROR;
-    case FTS_D: case FTS_DC: case FTS_F: case FTS_SL: case FTS_SLNONE:
-    case FTS_DEFAULT: case FTS_NS:
-      return enter (w, ent);
-    default:                    /* FTS_DOT, FTS_NSOK, FTS_INIT: never */
-      error (0, 0, _("unexpected failure: fts_info=%d: %s"),
-             ent->fts_info, quotef (ent->fts_path));
       abort ();
     }
 }
 
-/* FILE as gnulib's fts shows it, and so GNU du: trailing slashes cut
-   down to one when there are two or more and FILE is longer than two
-   bytes ("d//" is "d/", "//" stays, "///" is "/").  Returns FILE itself,
-   or a new string.  */
-static char *
-trim_slashes (char *file)
-{
-  size_t len = strlen (file);
-  size_t n = len;
+/* ---- how each walk hands an entry over ------------------------------------ */
 
-  if (len <= 2 || file[len - 1] != '/' || file[len - 2] != '/')
-    return file;
-  while (1 < n && file[n - 2] == '/')
-    n--;
-  return ximemdup0 (file, n);
+/* One entry as a walk hands it over: fts_read (sequential, ENT set) or
+   libfts's parallel walk (on a worker thread, E set).  */
+struct du_file
+{
+  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
+  char const *name;             /* its name there: bare, or a root's path */
+  char const *path;             /* its path; null with E */
+  FTSENT *ent;                  /* the sequential walk's entry, or null */
+  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
+  size_t level;
+  int info;                     /* FTS_* */
+  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
+  struct stat const *st;        /* null when not stat-ed */
+  dev_t root_dev;               /* the device of its operand */
+  int next;                     /* the parallel walk: what the visit
+                                   returns (LIBFTS_WALK_*) */
+};
+
+/* ENT, which fts_read just returned in W, as a du_file.  */
+static struct du_file
+file_of (struct du_walk const *w, FTSENT *ent)
+{
+  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
+
+  return (struct du_file) {
+    .dirfd = libfts_dirfd (w->fts), .name = ent->fts_accpath,
+    .path = ent->fts_path, .ent = ent, .level = libfts_level (ent),
+    .info = ent->fts_info, .err = ent->fts_errno,
+    .st = stated ? ent->fts_statp : NULL, .root_dev = w->fts->fts_dev,
+  };
 }
+
+/* E, the parallel walk's entry, as a du_file.  */
+static struct du_file
+file_of_entry (struct libfts_walk_entry *e)
+{
+  return (struct du_file) {
+    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
+    .info = e->info, .err = e->err, .st = e->st, .root_dev = e->root_dev,
+    .next = LIBFTS_WALK_CONTINUE,
+  };
+}
+
+/* Queue a report of CODE (ERR) about E, with the SIZE bytes at DATA.  Out
+   of memory, du cannot keep its promise of a line: it dies, as xalloc
+   does.  */
+static void
+report_data (struct libfts_walk_entry *e, enum du_code code, int err,
+             void const *data, size_t size)
+{
+  if (libfts_walk_report_data (e, code, err, 0, data, size) != 0)
+    xalloc_die ();
+}
+
+/* Say message CODE, with ERR, about F: at once on the sequential walk,
+   as a report on the parallel one.  Out of memory, du cannot keep its
+   promise of a message: it dies, as xalloc does.  */
+static void
+say (struct du_walk const *w, struct du_file const *f, enum du_code code,
+     int err)
+{
+  if (!f->e)
+    speak (w, f->path, code, err);
+  else
+    report_data (f->e, code, err, NULL, 0);
+}
+
+/* Do not descend into F, if it is a directory met in pre-order: fts_read
+   then returns it once more, in post-order, and that visit is read here;
+   the parallel walk is told so by the visit's return.  */
+static void
+skip_dir (struct du_walk *w, struct du_file *f)
+{
+  if (f->e)
+    f->next = LIBFTS_WALK_SKIP;
+  else if (f->info == FTS_D)
+    {
+      fts_set (w->fts, f->ent, FTS_SKIP);
+      fts_read (w->fts);
+    }
+}
+
+/* Whether --exclude leaves F out (its whole path is matched: the
+   parallel walk builds it).  */
+static bool
+excluded (struct du_walk const *w, struct du_file const *f)
+{
+  if (!w->x->exclude)
+    return false;
+  if (!f->e)
+    return excluded_file_name (w->x->exclude, f->path);
+  char *path = libfts_walk_path (f->e);
+  if (!path)
+    xalloc_die ();
+  bool out = excluded_file_name (w->x->exclude, path);
+  free (path);
+  return out;
+}
+
+/* What a directory's visits keep between its pre-order and its
+   post-order visit, on the parallel walk.  */
+struct du_dir
+{
+  struct du_dir const *parent;  /* null for an operand */
+  dev_t dev;
+  ino_t ino;
+  struct du_sum own;            /* the directory itself */
+  struct du_sum files;          /* its files counted only here */
+};
+
+/* Whether a mount point lies between F, an FTS_DC directory, and the
+   ancestor it repeats (F included, the ancestor not): then the cycle is
+   a bind mount, made on purpose, not a corrupted file system.  The
+   sequential walk knows that ancestor (fts_cycle); the parallel one goes
+   up its directories' records to the one with F's identity.  */
+static bool
+mount_point_in_cycle (struct du_walk *w, struct du_file const *f)
+{
+  struct stat const *st = f->st;
+  bool found = false;
+
+  lock_sets (w);
+  if (!w->mounts)
+    read_mounts (w);
+  if (!f->e)
+    for (FTSENT const *p = f->ent; !found && p && p != f->ent->fts_cycle;
+         p = p->fts_parent)
+      found = in_set (w->mounts, p->fts_statp);
+  else
+    {
+      found = in_set (w->mounts, st);
+      for (struct du_dir const *d = f->e->parent_data;
+           !found && d && !(d->dev == st->st_dev && d->ino == st->st_ino);
+           d = d->parent)
+        found = di_set_lookup (w->mounts, d->dev, d->ino) > 0;
+    }
+  unlock_sets (w);
+  return found;
+}
+
+/* Locks for the sums of directories whose files several threads count
+   at once (LIBFTS_WALK_SPLIT: a large directory), by the address of the
+   directory's record: a few, so that two such directories seldom share
+   one, and none in the record, which deep trees have many of.  */
+enum { DIR_LOCKS = 16 };
+static pthread_mutex_t dir_locks[DIR_LOCKS] = {
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
+  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER
+};
+
+static pthread_mutex_t *
+dir_lock (struct du_dir const *d)
+{
+  return &dir_locks[((uintptr_t) d / sizeof *d) % DIR_LOCKS];
+}
+
+/* A report's data: the sums and identity of its entry.  */
+struct du_rdata
+{
+  struct du_sum own;
+  struct du_sum files;          /* DU_R_DIR: its files counted only there */
+  dev_t dev;
+  ino_t ino;
+  nlink_t nlink;
+  mode_t mode;
+};
+
+/* The sums and identity of an entry whose stat is ST, as X counts it.  */
+static struct du_rdata
+rdata_of (struct du_options const *x, struct stat const *st)
+{
+  struct du_rdata d = { .dev = st->st_dev, .ino = st->st_ino,
+                        .nlink = st->st_nlink, .mode = st->st_mode };
+
+  entry_sum (x, st, &d.own);
+  du_sum_init (&d.files);
+  return d;
+}
+
+/* What the sets of seen and uncounted entries need of D's stat.  */
+static struct stat
+rdata_stat (struct du_rdata const *d)
+{
+  return (struct stat) { .st_dev = d->dev, .st_ino = d->ino,
+                         .st_nlink = d->nlink, .st_mode = d->mode };
+}
+
+/* Start the sums of F, a directory to be walked: the parallel walk's
+   threads add its files to them, and its report carries them.  The
+   sequential walk counts as it goes.  */
+static void
+start_dir (struct du_walk const *w, struct du_file const *f)
+{
+  if (!f->e)
+    return;
+  struct du_dir *d = xmalloc (sizeof *d);
+  d->parent = f->e->parent_data;
+  d->dev = f->st->st_dev;
+  d->ino = f->st->st_ino;
+  entry_sum (w->x, f->st, &d->own);
+  du_sum_init (&d->files);
+  *f->e->dir_data = d;
+}
+
+/* Count OWN, the sum of F, a file that was not counted before: at once
+   on the sequential walk.  On the parallel one, a line of its own (-a)
+   in its turn; else in its directory's sum, which its directory's report
+   carries.  */
+static void
+add_file (struct du_walk *w, struct du_file const *f, struct du_sum *own)
+{
+  if (!f->e)
+    count_at (w, f->level, f->path, own, false);
+  else if (w->x->all)
+    report_data (f->e, DU_R_FILE, 0, own, sizeof *own);
+  else
+    {
+      struct du_dir *d = f->e->parent_data;
+      pthread_mutex_t *m = f->e->shared ? dir_lock (d) : NULL;
+
+      if (m)
+        pthread_mutex_lock (m);
+      sum_add (&d->files, own);
+      if (m)
+        pthread_mutex_unlock (m);
+    }
+}
+
+/* ---- visiting entries ----------------------------------------------------- */
+
+/* Whether operand F (number W->n_roots) may be walked; says why not: an
+   empty name, or "-" among names read from standard input.  */
+static bool
+operand_ok (struct du_walk const *w, struct du_file const *f)
+{
+  char const *from = w->x->files_from;
+
+  if (from && strcmp (from, "-") == 0 && strcmp (f->name, "-") == 0)
+    say (w, f, M_DASH_FROM_STDIN, 0);
+  else if (!*f->name)
+    say (w, f, M_EMPTY_NAME, 0);
+  else
+    return true;
+  return false;
+}
+
+/* Diagnose F, whose stat failed (FTS_NS), or a symbolic link that could
+   not be followed (FTS_SLNONE: libfts does not say why; the stat is
+   tried again to find out, and "No such file" is left unsaid, as GNU
+   does); an entry that vanished is no error (entry_vanished).  */
+static enum du_status
+cannot_access (struct du_walk const *w, struct du_file const *f)
+{
+  int err = f->err;
+
+  if (f->info == FTS_SLNONE)
+    {
+      struct stat st;
+
+      err = (fstatat (f->dirfd, f->name, &st, 0) != 0
+             && errno != ENOENT) ? errno : 0;
+    }
+  else if (entry_vanished (err, f->level))
+    return DU_OK;
+  say (w, f, M_CANNOT_ACCESS, err);
+  return DU_ERROR;
+}
+
+/* Whether F is left out by -x: below an operand, on another device.  */
+static bool
+other_device (struct du_walk const *w, struct du_file const *f)
+{
+  return ((w->x->fts_flags & FTS_XDEV) && 0 < f->level
+          && f->st->st_dev != f->root_dev);
+}
+
+/* Leave F, just met, out of the count (excluded, or on another file
+   system), and what is below it; remember it if it is a file below an
+   operand.  */
+static enum du_status
+leave_out (struct du_walk *w, struct du_file *f)
+{
+  if (0 < f->level
+      && (f->info == FTS_F || f->info == FTS_SL || f->info == FTS_DEFAULT))
+    remember_uncounted (w, f->st);
+  skip_dir (w, f);
+  return DU_OK;
+}
+
+/* FTS_DC: F is a directory that is also one of its ancestors.  It is not
+   entered, nor counted.  A physical walk warns, unless a mount point
+   explains the cycle (a bind mount); -L does not (a symlink to an
+   ancestor is no corruption), nor does -D/-H for an operand.  */
+static enum du_status
+cycle (struct du_walk *w, struct du_file const *f)
+{
+  int flags = w->x->fts_flags;
+
+  if (!(flags & FTS_PHYSICAL)
+      || ((flags & FTS_COMFOLLOW) && f->level == 0)
+      || mount_point_in_cycle (w, f))
+    return DU_OK;
+  say (w, f, M_CYCLE, 0);
+  return DU_ERROR;
+}
+
+/* Pre-order visit of F, a directory (FTS_D or FTS_DC) not left out: walk
+   it, unless it was counted before or is a cycle.  */
+static enum du_status
+enter_dir (struct du_walk *w, struct du_file *f)
+{
+  enum du_status s = DU_OK;
+
+  if (seen_before (w, f->level, f->path, f->st))
+    skip_dir (w, f);
+  else if (f->info == FTS_DC)
+    {
+      s = cycle (w, f);
+      skip_dir (w, f);
+    }
+  else
+    start_dir (w, f);
+  return s;
+}
+
+/* Count F, a file (not a directory) not left out, unless it was counted
+   before.  On the parallel walk, a file with several links counts where
+   the sequential walk meets it first: that is decided in its turn
+   (count_link); so is an operand's.  */
+static void
+count_file (struct du_walk *w, struct du_file const *f)
+{
+  struct du_rdata d = rdata_of (w->x, f->st);
+  bool alone = (0 < f->level
+                && (w->x->count_links || f->st->st_nlink <= 1));
+
+  if (f->e && !alone)
+    report_data (f->e, DU_R_LINK, 0, &d, sizeof d);
+  else if (!seen_before (w, f->level, f->path, f->st))
+    add_file (w, f, &d.own);
+}
+
+/* Pre-order visit of F (any info but FTS_DP, FTS_DNR, FTS_ERR and
+   FTS_NSOK): decide whether it counts; count it if it is not a directory
+   (those are counted when left).  */
+static enum du_status
+enter (struct du_walk *w, struct du_file *f)
+{
+  if (f->level == 0)
+    {
+      w->n_roots++;
+      if (!operand_ok (w, f))
+        {
+          skip_dir (w, f);
+          return DU_ERROR;
+        }
+    }
+  if (excluded (w, f))
+    return leave_out (w, f);
+  if (f->info == FTS_NS || f->info == FTS_SLNONE)
+    return cannot_access (w, f);
+  if (other_device (w, f))
+    return leave_out (w, f);
+  if (f->info == FTS_D || f->info == FTS_DC)
+    return enter_dir (w, f);
+  count_file (w, f);
+  return DU_OK;
+}
+
+/* Count the directory PATH at LEVEL, left (INFO FTS_DP), not read
+   (FTS_DNR) or read part way (FTS_ERR) for ERR, whose sums and identity
+   D has: the files that only it counts (the parallel walk's), then
+   itself, as GNU du does when it leaves it.  Why it was not read to its
+   end is said before its line, as GNU du says it; an unreadable
+   directory's own size is known, and counts.  */
+static enum du_status
+count_dir (struct du_walk *w, char const *path, size_t level, int info,
+           int err, struct du_rdata const *d)
+{
+  bool gone = info == FTS_DNR && entry_vanished (err, level);
+
+  if (d->files.inodes)
+    {
+      struct du_sum shown;
+
+      change_level (w, level + 1, &shown);
+      sum_add (&w->lvl[level + 1].ent, &d->files);
+      sum_add (w->total, &d->files);
+    }
+  if (info == FTS_ERR)
+    speak (w, path, M_TRAVERSAL, err);
+  else if (info == FTS_DNR && !gone)
+    speak (w, path, M_CANNOT_READ, err);
+  count_at (w, level, path, &d->own, true);
+  if (info == FTS_DP)
+    return DU_OK;
+  struct stat st = rdata_stat (d);
+  remember_uncounted (w, &st);
+  return gone ? DU_OK : DU_ERROR;
+}
+
+/* Post-order visit of F (FTS_DP, FTS_DNR, FTS_ERR): count it, at once on
+   the sequential walk; on the parallel one in its turn (a report), with
+   the sums its files added to (start_dir).  */
+static enum du_status
+leave (struct du_walk *w, struct du_file *f)
+{
+  struct du_rdata d;
+
+  if (!f->e)
+    {
+      d = rdata_of (w->x, f->st);
+      return count_dir (w, f->path, f->level, f->info, f->err, &d);
+    }
+  struct du_dir *dir = *f->e->dir_data;
+  if (!dir)
+    return DU_OK;
+  d = (struct du_rdata) { .own = dir->own, .files = dir->files,
+                         .dev = dir->dev, .ino = dir->ino, .nlink = 2,
+                         .mode = S_IFDIR };
+  report_data (f->e, DU_R_DIR, f->err, &d, sizeof d);
+  free (dir);
+  *f->e->dir_data = NULL;
+  return DU_OK;
+}
+
+/* Do what du does with F, which a walk just handed over.  */
+static enum du_status
+visit (struct du_walk *w, struct du_file *f)
+{
+  switch (f->info)
+    {
+    case FTS_DP: case FTS_DNR: case FTS_ERR:
+      return leave (w, f);
+    case FTS_NSOK:              /* only from the parallel walk, which stats
+                                   it when asked, and hands it over again */
+      f->next = LIBFTS_WALK_AGAIN;
+      return DU_OK;
+    case FTS_D: case FTS_DC: case FTS_F: case FTS_SL: case FTS_SLNONE:
+    case FTS_DEFAULT: case FTS_NS:
+      return enter (w, f);
+    default:                    /* FTS_DOT, FTS_INIT: never */
+      unexpected_entry (f->info, f->path ? f->path : f->name);
+    }
+}
+
+/* ---- the sequential walk ------------------------------------------------ */
 
 /* fts_read failed in W's stream: the directories it was in were not read
    to their end.  */
@@ -703,30 +1031,27 @@ static enum du_status
 walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
 {
   enum du_status status = DU_OK;
-  char **roots = xnmalloc (n + 1, sizeof *roots);
+  char **roots = trim_operands (files, n);
   size_t roots_before = w->n_roots;
   FTSENT *ent;
 
-  for (size_t i = 0; i < n; i++)
-    roots[i] = trim_slashes (files[i]);
-  roots[n] = NULL;
   w->fts = open_walk (roots, w->x->fts_flags | FTS_DIRFD);
   w->prev_level = 0;
   while ((ent = fts_read (w->fts)))
-    DU_UPDATE_STATUS (status, visit (w, ent));
-  /* GNU du names the file it was at, so finish_walk is not told.  */
+    {
+      struct du_file f = file_of (w, ent);
+
+      DU_UPDATE_STATUS (status, visit (w, &f));
+    }
   if (errno != 0)
     {
-      error (0, errno, _("fts_read failed: %s"), quotef (w->fts->fts_path));
+      speak (w, w->fts->fts_path, LIBFTS_WALK_FAILED, errno);
       remember_unfinished (w);
       status = DU_ERROR;
     }
   if (!finish_walk (w->fts, 0, false))
     status = DU_ERROR;
-  for (size_t i = 0; i < n; i++)
-    if (roots[i] != files[i])
-      free (roots[i]);
-  free (roots);
+  free_operands (roots, files);
   *done = w->n_roots - roots_before;
   return status;
 }
@@ -761,64 +1086,6 @@ walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
    in slices (LIBFTS_WALK_SPLIT), under the same bound.  Peak RSS, 8
    threads, npm-like tree: du 2.9 MB, du -a 3.4 MB; GNU du 2.0 and 2.1.  */
 
-/* What a directory's visits keep between its pre-order and its
-   post-order visit.  */
-struct du_dir
-{
-  struct du_dir const *parent;  /* null for an operand */
-  dev_t dev;
-  ino_t ino;
-  struct du_sum own;            /* the directory itself */
-  struct du_sum files;          /* its files counted only here */
-};
-
-/* What a report is about.  */
-enum du_code
-{
-  DU_R_FILE = 1,                /* a file with one link (or -l) with a
-                                   line of its own: its sum as data */
-  DU_R_LINK,                    /* a file with several links, counted in
-                                   its turn if met first: struct
-                                   du_rdata */
-  DU_R_DIR,                     /* a directory left (FTS_DP, FTS_ERR) or
-                                   not read (FTS_DNR) */
-  DU_R_NS,                      /* an entry that cannot be stat-ed */
-  DU_R_CYCLE                    /* a directory that is its own ancestor */
-};
-
-/* A report's data: the sums and identity of its entry.  */
-struct du_rdata
-{
-  struct du_sum own;
-  struct du_sum files;          /* DU_R_DIR: its files counted only there */
-  dev_t dev;
-  ino_t ino;
-  nlink_t nlink;
-  mode_t mode;
-};
-
-/* Locks for the sums of directories whose files several threads count
-   at once (LIBFTS_WALK_SPLIT: a large directory), by the address of the
-   directory's record: a few, so that two such directories seldom share
-   one, and none in the record, which deep trees have many of.  */
-enum { DIR_LOCKS = 16 };
-static pthread_mutex_t dir_locks[DIR_LOCKS] = {
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER,
-  PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER
-};
-
-static pthread_mutex_t *
-dir_lock (struct du_dir const *d)
-{
-  return &dir_locks[((uintptr_t) d / sizeof *d) % DIR_LOCKS];
-}
-
 /* Make the walk's outcome at least S.  */
 static void
 pw_update (struct du_walk *w, enum du_status s)
@@ -828,293 +1095,36 @@ pw_update (struct du_walk *w, enum du_status s)
   pthread_mutex_unlock (&w->lock);
 }
 
-/* Queue a report of CODE (ERR) about E, with the sums OWN and FILES
-   (either may be null) and E's stat ST (may be null).  Out of memory, du
-   cannot keep its promise of a line: it dies, as xalloc does.  */
-static void
-pw_report (struct libfts_walk_entry *e, enum du_code code, int err,
-           struct du_sum const *own, struct du_sum const *files,
-           struct stat const *st)
-{
-  struct du_rdata d;
-
-  memset (&d, 0, sizeof d);
-  if (own)
-    d.own = *own;
-  if (files)
-    d.files = *files;
-  else
-    du_sum_init (&d.files);
-  if (st)
-    {
-      d.dev = st->st_dev;
-      d.ino = st->st_ino;
-      d.nlink = st->st_nlink;
-      d.mode = st->st_mode;
-    }
-  if (libfts_walk_report_data (e, code, err, 0, &d, sizeof d) != 0)
-    xalloc_die ();
-}
-
-/* Whether E, below an operand, is on another file system than its
-   operand, which -x leaves out.  */
-static bool
-pw_other_device (struct du_walk const *w, struct libfts_walk_entry const *e)
-{
-  return ((w->x->fts_flags & FTS_XDEV) && 0 < e->level
-          && e->st->st_dev != e->root_dev);
-}
-
-/* Whether --exclude leaves E out.  */
-static bool
-pw_excluded (struct du_walk const *w, struct libfts_walk_entry const *e)
-{
-  if (!w->x->exclude)
-    return false;
-  char *path = libfts_walk_path (e);
-  if (!path)
-    xalloc_die ();
-  bool out = excluded_file_name (w->x->exclude, path);
-  free (path);
-  return out;
-}
-
-/* Whether a mount point lies between E, an FTS_DC directory, and the
-   ancestor it repeats (E included, the ancestor not), as
-   mount_point_in_cycle says for the sequential walk.  Lock held.  */
-static bool
-pw_mount_in_cycle (struct du_walk *w, struct libfts_walk_entry const *e)
-{
-  if (!w->mounts)
-    read_mounts (w);
-  if (in_set (w->mounts, e->st))
-    return true;
-  for (struct du_dir const *d = e->parent_data; d; d = d->parent)
-    {
-      if (d->dev == e->st->st_dev && d->ino == e->st->st_ino)
-        break;
-      if (di_set_lookup (w->mounts, d->dev, d->ino) > 0)
-        return true;
-    }
-  return false;
-}
-
-/* Pre-order visit of E, a directory (FTS_D or FTS_DC): decide whether it
-   is walked and counted, as enter does.  */
+/* The parallel walk's VISIT of E, on whichever thread reaches it.  */
 static int
-pw_enter_dir (struct du_walk *w, struct libfts_walk_entry *e)
-{
-  bool seen, warn = false;
-
-  if (pw_excluded (w, e) || pw_other_device (w, e))
-    return LIBFTS_WALK_SKIP;
-  /* No directory is remembered (one operand, no -L): the threads need
-     not wait for each other here.  */
-  struct du_options const *x = w->x;
-  if (e->info == FTS_D && !dirs_remembered (x))
-    seen = false;
-  else
-    {
-      pthread_mutex_lock (&w->lock);
-      seen = seen_before (w, e->level, e->name, e->st);
-      warn = (!seen && e->info == FTS_DC
-              && !((x->fts_flags & FTS_COMFOLLOW) && e->level == 0)
-              && !pw_mount_in_cycle (w, e));
-      pthread_mutex_unlock (&w->lock);
-    }
-  if (seen || e->info == FTS_DC)
-    {
-      if (warn)
-        pw_report (e, DU_R_CYCLE, 0, NULL, NULL, NULL);
-      return LIBFTS_WALK_SKIP;
-    }
-  struct du_dir *d = xmalloc (sizeof *d);
-  d->parent = e->parent_data;
-  d->dev = e->st->st_dev;
-  d->ino = e->st->st_ino;
-  entry_sum (w->x, e->st, &d->own);
-  du_sum_init (&d->files);
-  *e->dir_data = d;
-  return LIBFTS_WALK_CONTINUE;
-}
-
-/* Whether E, a file with a stat below an operand, has no other name that
-   could be met first (or -l counts each): then where it counts does not
-   depend on the order.  */
-static bool
-pw_alone (struct du_walk const *w, struct libfts_walk_entry const *e)
-{
-  return (0 < e->level
-          && (w->x->count_links || e->st->st_nlink <= 1));
-}
-
-/* Visit E, which is not a directory (or an FTS_NS one): count it, leave
-   it out, or say why it cannot be, as enter does.  */
-static int
-pw_file (struct du_walk *w, struct libfts_walk_entry *e)
-{
-  if (pw_excluded (w, e))
-    goto leave_out;
-  if (e->info == FTS_NS || e->info == FTS_SLNONE)
-    {
-      int err = e->err;
-      struct stat st;
-
-      if (e->info == FTS_SLNONE)
-        err = (fstatat (e->dirfd, e->name, &st, 0) != 0 && errno != ENOENT
-               ? errno : 0);
-      else if (vanished_at (err, e->level))
-        return LIBFTS_WALK_CONTINUE;
-      pw_report (e, DU_R_NS, err, NULL, NULL, NULL);
-      return LIBFTS_WALK_CONTINUE;
-    }
-  if (pw_other_device (w, e))
-    goto leave_out;
-  struct du_sum own;
-  entry_sum (w->x, e->st, &own);
-  if (!pw_alone (w, e))
-    pw_report (e, DU_R_LINK, 0, &own, NULL, e->st);
-  else if (w->x->all)
-    {
-      /* A line of its own, nothing to remember.  */
-      if (libfts_walk_report_data (e, DU_R_FILE, 0, 0, &own, sizeof own) != 0)
-        xalloc_die ();
-    }
-  else
-    {
-      /* Counted in its directory's sum by the thread that meets it.  */
-      if (w->x->several && w->files_seen)
-        {
-          pthread_mutex_lock (&w->lock);
-          bool seen = in_set (w->seen, e->st);
-          pthread_mutex_unlock (&w->lock);
-          if (seen)
-            return LIBFTS_WALK_CONTINUE;
-        }
-      struct du_dir *d = e->parent_data;
-      if (e->shared)
-        {
-          pthread_mutex_t *m = dir_lock (d);
-          pthread_mutex_lock (m);
-          sum_add (&d->files, &own);
-          pthread_mutex_unlock (m);
-        }
-      else
-        sum_add (&d->files, &own);
-    }
-  return LIBFTS_WALK_CONTINUE;
-
- leave_out:
-  if (0 < e->level)
-    {
-      pthread_mutex_lock (&w->lock);
-      remember_uncounted (w, e->st);
-      pthread_mutex_unlock (&w->lock);
-    }
-  return LIBFTS_WALK_CONTINUE;
-}
-
-/* What the sets of seen and uncounted files need of a directory's stat:
-   its identity (DEV, INO) and type.  */
-static struct stat
-dir_stat (dev_t dev, ino_t ino)
-{
-  return (struct stat) { .st_dev = dev, .st_ino = ino, .st_nlink = 2,
-                         .st_mode = S_IFDIR };
-}
-
-/* Post-order visit of E (FTS_DP, FTS_ERR, FTS_DNR): report its sums.  */
-static int
-pw_leave_dir (struct libfts_walk_entry *e)
-{
-  struct du_dir *d = *e->dir_data;
-
-  if (!d)
-    return LIBFTS_WALK_CONTINUE;
-  struct stat st = dir_stat (d->dev, d->ino);
-  pw_report (e, DU_R_DIR, e->err, &d->own, &d->files, &st);
-  free (d);
-  *e->dir_data = NULL;
-  return LIBFTS_WALK_CONTINUE;
-}
-
-/* VISIT of the parallel walk.  */
-static int
-pw_visit (struct libfts_walk_entry *e, void *arg)
+visit_entry (struct libfts_walk_entry *e, void *arg)
 {
   struct du_walk *w = arg;
+  struct du_file f = file_of_entry (e);
+  enum du_status s = visit (w, &f);
 
-  switch (e->info)
-    {
-    case FTS_D: case FTS_DC:
-      return pw_enter_dir (w, e);
-    case FTS_DP: case FTS_ERR: case FTS_DNR:
-      return pw_leave_dir (e);
-    case FTS_NSOK:
-      return LIBFTS_WALK_AGAIN;   /* stat it, then come back */
-    case FTS_F: case FTS_SL: case FTS_SLNONE: case FTS_DEFAULT: case FTS_NS:
-      return pw_file (w, e);
-    default:
-      error (0, 0, _("unexpected failure: fts_info=%d: %s"), e->info,
-             quotef (e->name));
-      abort ();
-    }
+  if (s != DU_OK)
+    pw_update (w, s);
+  return f.next;
 }
 
-/* REPORT about a file with several links, or an operand: count it in its
-   turn, unless it was met before.  */
+/* REPORT about a file with several links: count it in its turn, unless
+   it was met before.  */
 static void
-pr_file (struct du_walk *w, struct libfts_walk_report const *r,
-         struct du_rdata const *d)
+count_link (struct du_walk *w, struct libfts_walk_report const *r,
+            struct du_rdata const *d)
 {
-  struct stat st = { .st_dev = d->dev, .st_ino = d->ino,
-                     .st_nlink = d->nlink, .st_mode = d->mode };
+  struct stat st = rdata_stat (d);
 
-  pthread_mutex_lock (&w->lock);
-  bool seen = seen_before (w, r->level, r->path, &st);
-  pthread_mutex_unlock (&w->lock);
-  if (!seen)
+  if (!seen_before (w, r->level, r->path, &st))
     count_at (w, r->level, r->path, &d->own, false);
-}
-
-/* REPORT about a directory: count its files, then itself, as the
-   sequential walk does when it leaves it; say why it was not read to its
-   end, if it was not, before its line.  */
-static enum du_status
-pr_dir (struct du_walk *w, struct libfts_walk_report const *r,
-        struct du_rdata const *d)
-{
-  size_t level = r->level;
-  bool gone = r->info == FTS_DNR && vanished_at (r->err, level);
-
-  if (d->files.inodes)
-    {
-      struct du_sum shown;
-
-      change_level (w, level + 1, &shown);
-      sum_add (&w->lvl[level + 1].ent, &d->files);
-      sum_add (w->total, &d->files);
-    }
-  if (r->info == FTS_ERR)
-    error (0, r->err, "%s", quotef (r->path));
-  else if (r->info == FTS_DNR && !gone)
-    error (0, r->err, _("cannot read directory %s"), quoteaf (r->path));
-  count_at (w, level, r->path, &d->own, true);
-  if (r->info == FTS_DP)
-    return DU_OK;
-  struct stat st = dir_stat (d->dev, d->ino);
-  pthread_mutex_lock (&w->lock);
-  remember_uncounted (w, &st);
-  pthread_mutex_unlock (&w->lock);
-  return gone ? DU_OK : DU_ERROR;
 }
 
 /* REPORT of the parallel walk: count and print in the sequential order.  */
 static int
-pw_say (struct libfts_walk_report const *r, void *arg)
+report (struct libfts_walk_report const *r, void *arg)
 {
   struct du_walk *w = arg;
-  struct du_rdata const *d = r->data;
   enum du_status s = DU_OK;
 
   output_held = r->more;
@@ -1124,23 +1134,14 @@ pw_say (struct libfts_walk_report const *r, void *arg)
       count_at (w, r->level, r->path, r->data, false);
       break;
     case DU_R_LINK:
-      pr_file (w, r, d);
+      count_link (w, r, r->data);
       break;
     case DU_R_DIR:
-      s = pr_dir (w, r, d);
+      s = count_dir (w, r->path, r->level, r->info, r->err, r->data);
       break;
-    case DU_R_NS:
-      error (0, r->err, _("cannot access %s"), quoteaf (r->path));
-      s = DU_ERROR;
-      break;
-    case DU_R_CYCLE:
-      warn_cycle (r->path);
-      s = DU_ERROR;
-      break;
-    case LIBFTS_WALK_FAILED:
-      /* As the sequential walk's fts_read failure, naming the directory
-         it was in.  */
-      error (0, r->err, _("fts_read failed: %s"), quotef (r->path));
+    default:                    /* a message: a failure, of its visit or
+                                   of the walk (LIBFTS_WALK_FAILED) */
+      speak (w, r->path, r->code, r->err);
       s = DU_ERROR;
       break;
     }
@@ -1176,29 +1177,22 @@ is_dir_operand (struct du_walk const *w, char const *file)
 static enum du_status
 walk_parallel (struct du_walk *w, char *file)
 {
-  char *root = trim_slashes (file);
-  char *roots[] = { root, NULL };
+  char **roots = trim_operands (&file, 1);
   int options = LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
 
   if (w->x->fts_flags & FTS_COMFOLLOW)
     options |= LIBFTS_WALK_COMFOLLOW;
-  w->n_roots++;
-  if (!operand_ok (w, root))
-    {
-      if (root != file)
-        free (root);
-      return DU_ERROR;
-    }
   LIBFTS_WALK *walk = libfts_walk_open (roots, options);
   if (!walk)
     xalloc_die ();
   w->pstatus = DU_OK;
   w->prev_level = 0;
-  if (libfts_walk_run (walk, pw_visit, pw_say, w) < 0 && errno == ENOMEM)
+  w->parallel = true;
+  if (libfts_walk_run (walk, visit_entry, report, w) < 0 && errno == ENOMEM)
     xalloc_die ();
+  w->parallel = false;
   libfts_walk_close (walk);
-  if (root != file)
-    free (root);
+  free_operands (roots, &file);
   return w->pstatus;
 }
 

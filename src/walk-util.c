@@ -142,6 +142,12 @@ free_operands (char **roots, char *const *files)
   free (roots);
 }
 
+bool
+entry_vanished (int err, long level)
+{
+  return err == ENOENT && FTS_ROOTLEVEL < level;
+}
+
 /* ---- mounts that may make a cycle ---- */
 
 /* A mount as /proc/self/mountinfo lists it: its mount point, and its file

@@ -62,6 +62,12 @@ char **trim_operands (char *const *files, size_t n);
 /* Free ROOTS, which trim_operands made from FILES.  */
 void free_operands (char **roots, char *const *files);
 
+/* Whether an entry at LEVEL that could not be stat-ed, read or changed
+   for ERR vanished since its directory was read: ERR is ENOENT and the
+   entry is below the operands.  GNU chgrp, chmod, chown and du after 9.11
+   say nothing of it (coreutils commit 30866b30e, in no release yet).  */
+bool entry_vanished (int err, long level);
+
 /* Whether a walk of FILES may meet a cycle that a mount makes, as a
    directory bind-mounted below itself does: whether, for one of them,
    one file system is mounted twice among the mount that holds it and the
