@@ -18,7 +18,8 @@
 
 
 /* The options, the messages and the exit status are GNU chgrp's (with
-   newer GNU's --from); the walk is in chown-core.c, shared with chown.  */
+   --from, from GNU 9.5); the walk is in chown-core.c, shared with
+   chown.  */
 
 #include <config.h>
 

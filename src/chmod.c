@@ -18,7 +18,7 @@
 
 
 /* The options, the messages and the exit status are GNU chmod's, with
-   newer GNU's -h, --dereference, -H, -L and -P.
+   -h, --dereference, -H, -L and -P from GNU 9.5.
 
    chmod walks as chown does (change-walk.h): with -R, libfts's parallel
    walk, else fts_read.  Each file is stat-ed (a symbolic mode depends on

@@ -229,8 +229,9 @@ usage_failure (void)
   usage (EXIT_FAILURE);
 }
 
-/* -d N: N must be a nonnegative integer (newer GNU du than 9.1 says so
-   of a negative one too).  */
+/* -d N: N must be a nonnegative integer, as GNU du 9.1 says (9.4 to 9.11
+   took a negative one for 0; GNU after 9.11, coreutils commit 165b62de8,
+   refuses it again).  */
 static void
 set_max_depth (char const *arg, struct du_options *x, struct cmdline *cl)
 {
@@ -466,8 +467,8 @@ time_format (char const *style)
 /* How the names of the lines are quoted: not at all unless standard
    output is a terminal, and never with -0; on a terminal as
    QUOTING_STYLE says, read as ls reads it (an invalid value is ignored,
-   with a warning), else shell-escaped.  Newer GNU du than 9.1, which
-   never quotes them.  */
+   with a warning), else shell-escaped.  GNU du after 9.11 (coreutils
+   commit d18b73bb6, in no release yet); 9.1 never quotes them.  */
 static enum quoting_style
 name_quoting_style (bool null_terminate)
 {
