@@ -49,6 +49,15 @@ compare ()
   diff -u "$1" "$2"
 }
 
+# is_gnu_91_ PROGRAM: true when PROGRAM (a path) is GNU coreutils 9.1, the
+# one on Debian 12, which predates some of the behaviour we follow (that of
+# later GNU): a test of such behaviour checks 9.1's instead, and says so.
+is_gnu_91_ ()
+{
+  "$1" --version 2>/dev/null | sed -n 1p | grep ' (GNU coreutils) 9\.1$' \
+    > /dev/null
+}
+
 # require_gnu_ PROGRAM...: skip unless each /usr/bin/PROGRAM is GNU's;
 # gnu_bin is then a directory where each is linked under its own name,
 # for (PATH=$gnu_bin:$PATH; exec PROGRAM ...).

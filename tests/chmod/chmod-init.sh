@@ -42,14 +42,6 @@ list_ ()
     | LC_ALL=C sort
 }
 
-# is_gnu_91_ PROGRAM: true when PROGRAM is GNU coreutils 9.1, which
-# predates some of the behaviour we require (newer GNU wins).
-is_gnu_91_ ()
-{
-  "$1" --version 2>/dev/null | sed -n 1p | grep ' (GNU coreutils) 9\.1$' \
-    > /dev/null
-}
-
 # require_threads_: skip unless strace can trace here and the process may
 # run on two processors, which worker threads need.
 require_threads_ ()

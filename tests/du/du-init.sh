@@ -64,14 +64,6 @@ blocks_ ()
     | awk '{ n += $1 * $2 } END { printf "%d\n", (n + 1023) / 1024 }'
 }
 
-# is_gnu_91_: true when the du under test is GNU coreutils 9.1, which
-# predates some of the behaviour we require (newer GNU wins).
-is_gnu_91_ ()
-{
-  test "$("$du_" --version 2>/dev/null | sed -n 1p)" = 'du (GNU coreutils) 9.1'
-}
-
-
 # vm_limit_above_ MIB: set vm_limit_ to a limit of virtual memory (KiB, for
 # ulimit -v) MIB MiB above the least, by whole MiB, under which the du
 # under test prints its version; skip for a du built with a sanitizer, or

@@ -12,7 +12,7 @@ require_unprivileged_
 
 mkz () { as_user_ sh -c 'mkdir z && chmod 0 z' || framework_failure_ "cannot make z"; }
 
-if is_gnu_91_; then
+if is_gnu_91_ "$rm_"; then
   echo "$test_name_: GNU rm 9.1 predates this; checking 9.1's behaviour" >&2
   new=false
 else

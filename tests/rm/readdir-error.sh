@@ -57,7 +57,7 @@ test $st = 1 || { echo "rm -rf t: exit $st, not 1" >&2; fail=1; }
 compare /dev/null ../_out || fail=1
 ls -f t | grep -v '^\.\.*$' > ../_left
 
-if is_gnu_91_; then
+if is_gnu_91_ "$rm_"; then
   echo "$test_name_: GNU rm 9.1 skips the file after t/d ('$next');" \
     "checking that it does" >&2
   cat > ../_exp.err <<X

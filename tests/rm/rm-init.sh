@@ -34,11 +34,3 @@ list_ ()
 {
   find "${1-.}" -mindepth 1 ! -path './_*' -printf '%y %m %P\n' | LC_ALL=C sort
 }
-
-# is_gnu_91_: true when the rm under test is GNU coreutils 9.1, which
-# predates some of the behaviour we require (newer GNU wins).
-is_gnu_91_ ()
-{
-  test "$("$rm_" --version 2>/dev/null | sed -n 1p)" = 'rm (GNU coreutils) 9.1'
-}
-
