@@ -49,6 +49,13 @@ compare ()
   diff -u "$1" "$2"
 }
 
+# check_status_ EXPECTED ACTUAL WHAT: fail unless the exit status of WHAT,
+# ACTUAL, is EXPECTED; WHAT says which command in the message.
+check_status_ ()
+{
+  test "$1" = "$2" || { echo "$3: exit $2, not $1" >&2; fail=1; }
+}
+
 # is_gnu_91_ PROGRAM: true when PROGRAM (a path) is GNU coreutils 9.1, the
 # one on Debian 12, which predates some of the behaviour we follow (that of
 # later GNU): a test of such behaviour checks 9.1's instead, and says so.
@@ -300,8 +307,8 @@ peak_rss_ ()
   rusage_=$abs_top_builddir/bench/rusage
   test -x "$rusage_" || framework_failure_ "bench/rusage not built"
   rm -f _ru
-  "$rusage_" --out=_ru -- "$@" < /dev/null > _out 2> _err; st_=$?
-  test $st_ = 0 || { echo "$*: exit $st_, not 0" >&2; fail=1; }
+  "$rusage_" --out=_ru -- "$@" < /dev/null > _out 2> _err
+  check_status_ 0 $? "$*"
   compare /dev/null _err || fail=1
   peak_kib_=$(sed -n 's/.*maxrss_kib=\([0-9]*\).*/\1/p' _ru)
   test -n "$peak_kib_" || framework_failure_ "no peak RSS from rusage: $1"

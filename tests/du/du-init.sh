@@ -48,13 +48,6 @@ run_gnu_du_ ()
   (PATH=$test_dir_/.gnu:$PATH; exec $unpriv_ du "$@")
 }
 
-# check_status_ EXPECTED ACTUAL WHAT: fail unless the exit status of WHAT
-# is EXPECTED.
-check_status_ ()
-{
-  test "$1" = "$2" || { echo "$3: exit $2, not $1" >&2; fail=1; }
-}
-
 # blocks_ FILE...: the disk usage of the FILEs together, in KiB rounded
 # up, as du counts it by default (from stat's block count, in 512-byte
 # units).
