@@ -20,8 +20,8 @@ cd fs || framework_failure_ "cannot enter fs"
 test $st = 77 && skip_ "1,000,000 levels take more than 60 s to make here"
 test $st = 0 || framework_failure_ "cannot make deep"
 
-run_rm -rf deep < /dev/null > ../_out 2> ../_err; st=$?
-test $st = 0 || { echo "rm -rf deep: exit $st, not 0" >&2; fail=1; }
+run_rm -rf deep < /dev/null > ../_out 2> ../_err
+check_status_ 0 $? "rm -rf deep"
 compare /dev/null ../_out || fail=1
 compare /dev/null ../_err || fail=1
 test -e deep && { echo "deep is still there" >&2; fail=1; }

@@ -11,8 +11,8 @@ test -x "$mkdeep" || framework_failure_ "tests/rm/mkdeep not built"
 for opt in -rf -r; do
   "$mkdeep" deep 100000 || framework_failure_ "cannot make deep"
   : > sibling || framework_failure_ "cannot make sibling"
-  run_rm $opt deep sibling < /dev/null > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt deep: exit $st, not 0" >&2; fail=1; }
+  run_rm $opt deep sibling < /dev/null > _out 2> _err
+  check_status_ 0 $? "rm $opt deep"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
   list_ > _tree

@@ -8,8 +8,7 @@
 for opt in -d --dir --d; do
   mkdir empty full && : > full/f && : > file || framework_failure_ "cannot make dirs"
   echo "rm: cannot remove 'full': Directory not empty" > _exp.err
-  run_rm $opt empty full file > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $opt: exit $st, not 1" >&2; fail=1; }
+  run_rm $opt empty full file > _out 2> _err; check_status_ 1 $? "rm $opt"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
   printf '%s\n' 'd 755 full' 'f 644 full/f' > _exp.tree
@@ -20,8 +19,7 @@ done
 
 # An emptied directory goes in the same command.
 mkdir d && : > d/f || framework_failure_ "cannot make d"
-run_rm -d d/f d > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -d d/f d: exit $st, not 0" >&2; fail=1; }
+run_rm -d d/f d > _out 2> _err; check_status_ 0 $? "rm -d d/f d"
 compare /dev/null _err || fail=1
 list_ > _tree
 compare /dev/null _tree || fail=1

@@ -22,8 +22,7 @@ rm: refusing to remove '.' or '..' directory: skipping 'd/./'
 rm: refusing to remove '.' or '..' directory: skipping 'd///..'
 X
   run_rm $opt . .. d/. d/.. ./ d/s/../ d/.// d///.. < /dev/null > _out 2> _err
-  st=$?
-  test $st = 1 || { echo "rm $opt: exit $st, not 1" >&2; fail=1; }
+  check_status_ 1 $? "rm $opt"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
   list_ > _tree
@@ -36,15 +35,13 @@ rm: cannot remove '.': Is a directory
 rm: cannot remove '..': Is a directory
 rm: cannot remove 'd/..': Is a directory
 X
-run_rm -f . .. d/.. > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -f . ..: exit $st, not 1" >&2; fail=1; }
+run_rm -f . .. d/.. > _out 2> _err; check_status_ 1 $? "rm -f . .."
 compare _exp.err _err || fail=1
 cat > _exp.err <<'X'
 rm: cannot remove 'd/.': Directory not empty
 rm: cannot remove 'd/..': Directory not empty
 X
-run_rm -d d/. d/.. > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -d d/. d/..: exit $st, not 1" >&2; fail=1; }
+run_rm -d d/. d/.. > _out 2> _err; check_status_ 1 $? "rm -d d/. d/.."
 compare _exp.err _err || fail=1
 list_ > _tree
 compare _exp.tree _tree || fail=1

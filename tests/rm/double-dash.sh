@@ -8,22 +8,19 @@
 
 printf '%s\n' "removed '-f'" "removed '--help'" "removed directory '-d'" > _exp.out
 echo "rm: cannot remove '-v': No such file or directory" > _exp.err
-run_rm -r -v -- -f --help -d -v > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -- ...: exit $st, not 1" >&2; fail=1; }
+run_rm -r -v -- -f --help -d -v > _out 2> _err; check_status_ 1 $? "rm -- ..."
 compare _exp.out _out || fail=1
 compare _exp.err _err || fail=1
 
 # A second '--' after the first is a file name.
 echo "removed '--'" > _exp.out
-run_rm -v -- -- > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -v -- --: exit $st, not 0" >&2; fail=1; }
+run_rm -v -- -- > _out 2> _err; check_status_ 0 $? "rm -v -- --"
 compare _exp.out _out || fail=1
 compare /dev/null _err || fail=1
 
 # ./-r needs no '--'.
 echo "removed './-r'" > _exp.out
-run_rm -v ./-r > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -v ./-r: exit $st, not 0" >&2; fail=1; }
+run_rm -v ./-r > _out 2> _err; check_status_ 0 $? "rm -v ./-r"
 compare _exp.out _out || fail=1
 
 list_ > _tree

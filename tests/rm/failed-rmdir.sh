@@ -33,8 +33,7 @@ while test $i -lt 50; do
 done
 LC_ALL=C sort -o _exp.tree _exp.tree
 
-run_rm -r t < /dev/null > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -r t: exit $st, not 1" >&2; fail=1; }
+run_rm -r t < /dev/null > _out 2> _err; check_status_ 1 $? "rm -r t"
 compare /dev/null _out || fail=1
 LC_ALL=C sort _err > _err.sorted   # in the directory's read order
 compare _exp.err _err.sorted || fail=1
@@ -48,8 +47,8 @@ cat > _exp.err <<'X'
 rm: cannot remove 't/ro/d00': Permission denied
 rm: cannot remove 't/ro/d49': Permission denied
 X
-run_rm -r t/ro/d00 t/ro/d49 < /dev/null > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -r t/ro/d00 t/ro/d49: exit $st, not 1" >&2; fail=1; }
+run_rm -r t/ro/d00 t/ro/d49 < /dev/null > _out 2> _err
+check_status_ 1 $? "rm -r t/ro/d00 t/ro/d49"
 compare _exp.err _err || fail=1
 list_ > _tree
 compare _exp.tree _tree || fail=1

@@ -7,19 +7,17 @@
 
 : > a && : > b && mkdir d || framework_failure_ "cannot make the files"
 
-run_rm -f nothere a no/such/file b > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -f: exit $st, not 0" >&2; fail=1; }
+run_rm -f nothere a no/such/file b > _out 2> _err; check_status_ 0 $? "rm -f"
 compare /dev/null _out || fail=1
 compare /dev/null _err || fail=1
 
-run_rm --force -r nothere/ d nothere > _out 2> _err; st=$?
-test $st = 0 || { echo "rm --force -r: exit $st, not 0" >&2; fail=1; }
+run_rm --force -r nothere/ d nothere > _out 2> _err
+check_status_ 0 $? "rm --force -r"
 compare /dev/null _out || fail=1
 compare /dev/null _err || fail=1
 
 # -v says nothing about what was not there.
-run_rm -fv nothere > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -fv: exit $st, not 0" >&2; fail=1; }
+run_rm -fv nothere > _out 2> _err; check_status_ 0 $? "rm -fv"
 compare /dev/null _out || fail=1
 compare /dev/null _err || fail=1
 

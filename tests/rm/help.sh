@@ -5,8 +5,7 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/rm/rm-init.sh"
 
-run_rm --help > _out 2> _err; st=$?
-test $st = 0 || { echo "rm --help: exit $st, not 0" >&2; fail=1; }
+run_rm --help > _out 2> _err; check_status_ 0 $? "rm --help"
 compare /dev/null _err || fail=1
 
 echo 'Usage: rm [OPTION]... [FILE]...' > _exp.usage

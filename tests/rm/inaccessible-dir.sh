@@ -21,12 +21,11 @@ fi
 
 # -d, no prompt.
 mkz
-run_rm -d z < /dev/null > _out 2> _err; st=$?
 if $new; then exp_st=0; : > _exp.err; : > _exp.tree
 else exp_st=1; echo "rm: cannot remove 'z': Directory not empty" > _exp.err
      echo 'd 0 z' > _exp.tree
 fi
-test $st = $exp_st || { echo "rm -d z: exit $st, not $exp_st" >&2; fail=1; }
+run_rm -d z < /dev/null > _out 2> _err; check_status_ $exp_st $? "rm -d z"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 list_ > _tree
@@ -35,8 +34,7 @@ rmdir z 2>/dev/null
 
 # -r, no prompt (9.1 did this too).
 mkz
-run_rm -r z < /dev/null > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -r z: exit $st, not 0" >&2; fail=1; }
+run_rm -r z < /dev/null > _out 2> _err; check_status_ 0 $? "rm -r z"
 compare /dev/null _out || fail=1
 compare /dev/null _err || fail=1
 list_ > _tree
@@ -45,7 +43,6 @@ compare /dev/null _tree || fail=1
 # -d -i, answered yes, then no; -v says what went.
 for answer in y n; do
   test -e z || mkz
-  printf '%s\n' $answer | run_rm -div z > _out 2> _err; st=$?
   if $new; then
     exp_st=0
     printf "rm: attempt removal of inaccessible directory 'z'? " > _exp.err
@@ -59,7 +56,8 @@ for answer in y n; do
     echo "rm: cannot remove 'z': Directory not empty" > _exp.err
     echo 'd 0 z' > _exp.tree
   fi
-  test $st = $exp_st || { echo "rm -div z ($answer): exit $st, not $exp_st" >&2; fail=1; }
+  printf '%s\n' $answer | run_rm -div z > _out 2> _err
+  check_status_ $exp_st $? "rm -div z ($answer)"
   compare _exp.out _out || fail=1
   compare _exp.err _err || fail=1
   list_ > _tree

@@ -8,8 +8,8 @@
 for opt in -i --interactive --interactive=always --interactive=yes \
            --interactive=al --inter=y; do
   : > e && echo data > f && : > g || framework_failure_ "cannot make files"
-  printf 'y\nn\nyes\n' | run_rm $opt e f g > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt: exit $st, not 0" >&2; fail=1; }
+  printf 'y\nn\nyes\n' | run_rm $opt e f g > _out 2> _err
+  check_status_ 0 $? "rm $opt"
   printf '%s' "rm: remove regular empty file 'e'? " \
     "rm: remove regular file 'f'? " "rm: remove regular empty file 'g'? " \
     > _exp.err

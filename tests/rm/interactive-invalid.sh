@@ -19,8 +19,8 @@ Valid arguments are:
   - 'always', 'yes'
 Try 'rm --help' for more information.
 X
-  run_rm --interactive="$2" f < /dev/null > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm --interactive=$2: exit $st, not 1" >&2; fail=1; }
+  run_rm --interactive="$2" f < /dev/null > _out 2> _err
+  check_status_ 1 $? "rm --interactive=$2"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
   test -f f || { echo "rm --interactive=$2: f removed" >&2; fail=1; : > f; }

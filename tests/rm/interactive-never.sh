@@ -11,8 +11,8 @@ for opt in --interactive=never --interactive=no --interactive=none \
            '-i --interactive=never' '-I --interactive=no' --interactive=ne; do
   as_user_ sh -c ': > e && echo data > f && chmod a-w e f && : > 1 && : > 2' \
     || framework_failure_ "cannot make files"
-  run_rm ---presume-input-tty $opt e f 1 2 < /dev/null > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt: exit $st, not 0" >&2; fail=1; }
+  run_rm ---presume-input-tty $opt e f 1 2 < /dev/null > _out 2> _err
+  check_status_ 0 $? "rm $opt"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
   list_ > _tree

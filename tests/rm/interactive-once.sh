@@ -10,29 +10,29 @@ for opt in -I --interactive=once --interactive=o; do
     || framework_failure_ "cannot make files"
 
   # Three: no prompt.
-  run_rm $opt 1 2 3 < /dev/null > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt 1 2 3: exit $st, not 0" >&2; fail=1; }
+  run_rm $opt 1 2 3 < /dev/null > _out 2> _err
+  check_status_ 0 $? "rm $opt 1 2 3"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
 
   # Four, declined then accepted.
   : > 1 && : > 2 && : > 3 || framework_failure_ "cannot make files"
-  printf 'n\n' | run_rm $opt 1 2 3 4 > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt 1 2 3 4 (n): exit $st, not 0" >&2; fail=1; }
+  printf 'n\n' | run_rm $opt 1 2 3 4 > _out 2> _err
+  check_status_ 0 $? "rm $opt 1 2 3 4 (n)"
   printf "rm: remove 4 arguments? " > _exp.err
   compare _exp.err _err || fail=1
   test -f 1 && test -f 4 || { echo "rm $opt: removed though declined" >&2; fail=1; }
-  printf 'y\n' | run_rm $opt 1 2 3 4 > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt 1 2 3 4 (y): exit $st, not 0" >&2; fail=1; }
+  printf 'y\n' | run_rm $opt 1 2 3 4 > _out 2> _err
+  check_status_ 0 $? "rm $opt 1 2 3 4 (y)"
   compare _exp.err _err || fail=1
 
   # Recursive, one argument, declined then accepted: one prompt only.
-  printf 'n\n' | run_rm $opt -r d > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt -r d (n): exit $st, not 0" >&2; fail=1; }
+  printf 'n\n' | run_rm $opt -r d > _out 2> _err
+  check_status_ 0 $? "rm $opt -r d (n)"
   printf "rm: remove 1 argument recursively? " > _exp.err
   compare _exp.err _err || fail=1
-  printf 'y\n' | run_rm $opt -r d > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt -r d (y): exit $st, not 0" >&2; fail=1; }
+  printf 'y\n' | run_rm $opt -r d > _out 2> _err
+  check_status_ 0 $? "rm $opt -r d (y)"
   compare _exp.err _err || fail=1
   compare /dev/null _out || fail=1
 
@@ -42,8 +42,8 @@ done
 
 # Recursive with two arguments, even files.
 : > a && mkdir b || framework_failure_ "cannot make a, b"
-printf 'y\n' | run_rm -I -R a b > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -I -R a b: exit $st, not 0" >&2; fail=1; }
+printf 'y\n' | run_rm -I -R a b > _out 2> _err
+check_status_ 0 $? "rm -I -R a b"
 printf "rm: remove 2 arguments recursively? " > _exp.err
 compare _exp.err _err || fail=1
 list_ > _tree

@@ -13,8 +13,7 @@ check ()
 {
   printf '%s\n' "$1" "Try 'rm --help' for more information." > _exp.err
   shift
-  run_rm "$@" > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $*: exit $st, not 1" >&2; fail=1; }
+  run_rm "$@" > _out 2> _err; check_status_ 1 $? "rm $*"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
   test -f f || { echo "rm $*: removed f" >&2; fail=1; : > f; }

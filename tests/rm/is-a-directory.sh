@@ -11,8 +11,7 @@ for opt in '' -f -v; do
 rm: cannot remove 'd': Is a directory
 rm: cannot remove 'e/': Is a directory
 X
-  run_rm $opt a d e/ b > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $opt: exit $st, not 1" >&2; fail=1; }
+  run_rm $opt a d e/ b > _out 2> _err; check_status_ 1 $? "rm $opt"
   if test "$opt" = -v; then
     printf '%s\n' "removed 'a'" "removed 'b'" > _exp.out
   else

@@ -11,10 +11,9 @@ removed directory 'd/s'
 removed directory 'd'
 removed directory 'e'
 X
-run_rm --rec --verb --for --one-file --pre d nothere > _out 2> _err; st=$?
-test $st = 0 || { echo "rm --rec --verb --for: exit $st, not 0" >&2; fail=1; }
-run_rm --d --verbo e >> _out 2>> _err; st=$?
-test $st = 0 || { echo "rm --d --verbo e: exit $st, not 0" >&2; fail=1; }
+run_rm --rec --verb --for --one-file --pre d nothere > _out 2> _err
+check_status_ 0 $? "rm --rec --verb --for"
+run_rm --d --verbo e >> _out 2>> _err; check_status_ 0 $? "rm --d --verbo e"
 compare _exp.out _out || fail=1
 compare /dev/null _err || fail=1
 list_ > _tree

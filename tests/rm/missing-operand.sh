@@ -10,20 +10,17 @@ rm: missing operand
 Try 'rm --help' for more information.
 X
 
-run_rm > _out 2> _err; st=$?
-test $st = 1 || { echo "rm: exit $st, not 1" >&2; fail=1; }
+run_rm > _out 2> _err; check_status_ 1 $? "rm"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 
 # Options alone are no operand either.
-run_rm -r -v > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -r -v: exit $st, not 1" >&2; fail=1; }
+run_rm -r -v > _out 2> _err; check_status_ 1 $? "rm -r -v"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 
 for opts in -f --force -rf '-f -v' '-f --'; do
-  run_rm $opts > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opts: exit $st, not 0" >&2; fail=1; }
+  run_rm $opts > _out 2> _err; check_status_ 0 $? "rm $opts"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
 done

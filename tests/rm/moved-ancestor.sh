@@ -20,8 +20,7 @@ mkdir d2 || framework_failure_ "cannot make d2"
 
 hold_at_open_ b 'mv T/U/3/a T/U/a' \
   env PATH="$rm_bin_:$PATH" rm -r T d2 < /dev/null > _out 2> _err
-st=$?
-test $st = 1 || { echo "rm: exit $st, not 1" >&2; fail=1; }
+check_status_ 1 $? "rm"
 compare /dev/null _out || fail=1
 echo 'rm: fts_read failed: No such file or directory' > _exp.err
 compare _exp.err _err || fail=1

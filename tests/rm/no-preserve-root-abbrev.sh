@@ -9,8 +9,7 @@ mkdir d && : > d/f || framework_failure_ "cannot make d"
 
 echo 'rm: you may not abbreviate the --no-preserve-root option' > _exp.err
 for opt in --no --no-p --no-preserve --no-preserve-roo; do
-  run_rm -rf $opt d > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm -rf $opt d: exit $st, not 1" >&2; fail=1; }
+  run_rm -rf $opt d > _out 2> _err; check_status_ 1 $? "rm -rf $opt d"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
 done

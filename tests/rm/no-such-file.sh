@@ -13,8 +13,8 @@ rm: cannot remove 'd/nothere': No such file or directory
 rm: cannot remove 'a/x': Not a directory
 rm: cannot remove 'no such': No such file or directory
 X
-run_rm nothere d/nothere a/x a b 'no such' > _out 2> _err; st=$?
-test $st = 1 || { echo "rm: exit $st, not 1" >&2; fail=1; }
+run_rm nothere d/nothere a/x a b 'no such' > _out 2> _err
+check_status_ 1 $? "rm"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 echo 'd 755 d' > _exp.tree

@@ -20,8 +20,8 @@ test -x "$mkdeep" || framework_failure_ "tests/rm/mkdeep not built"
 
 for opt in -rf -r; do
   test -d t || framework_failure_ "no t"
-  (ulimit -n 32 && run_rm $opt t chain < /dev/null) > _out 2> _err; st=$?
-  test $st = 0 || { echo "ulimit -n 32; rm $opt: exit $st, not 0" >&2; fail=1; }
+  (ulimit -n 32 && run_rm $opt t chain < /dev/null) > _out 2> _err
+  check_status_ 0 $? "ulimit -n 32; rm $opt"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
   list_ > _tree

@@ -15,8 +15,8 @@ mount_ -t tmpfs -o mode=755 tmpfs t/a/m || skip_ "cannot mount a tmpfs"
 mkdir t/a/m/x && : > t/a/m/x/y && : > t/a/m/z || framework_failure_ "cannot fill the tmpfs"
 
 echo "rm: skipping 't/a/m', since it's on a different device" > _exp.err
-run_rm -r --one-file-system t > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -r --one-file-system: exit $st, not 1" >&2; fail=1; }
+run_rm -r --one-file-system t > _out 2> _err
+check_status_ 1 $? "rm -r --one-file-system"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 cat > _exp.tree <<'X'
@@ -31,8 +31,8 @@ list_ > _tree
 compare _exp.tree _tree || fail=1
 
 # Abbreviated, with -f and -v: the same skip, nothing removed to report.
-run_rm -rfv --one-file t/a > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -rfv --one-file: exit $st, not 1" >&2; fail=1; }
+run_rm -rfv --one-file t/a > _out 2> _err
+check_status_ 1 $? "rm -rfv --one-file"
 compare /dev/null _out || fail=1
 echo "rm: skipping 't/a/m', since it's on a different device" > _exp.err
 compare _exp.err _err || fail=1

@@ -49,11 +49,10 @@ for opts in -r -rf -rv -rfv; do
   chmod -R u+rwx t && rm -rf t
 
   make_tree_ t || framework_failure_ "cannot make the tree"
-  run_rm $opts t > _out 2> _err; st=$?
+  run_rm $opts t > _out 2> _err; check_status_ $gnu_st $? "rm $opts, as GNU's"
   list_ t > _tree
   chmod -R u+rwx t && rm -rf t
 
-  test $st = $gnu_st || { echo "rm $opts: exit $st, GNU's $gnu_st" >&2; fail=1; }
   compare _gnu.out _out || fail=1
   compare _gnu.err _err || fail=1
   compare _gnu.tree _tree || fail=1

@@ -7,8 +7,7 @@
 
 mkdir d && : > d/f && : > a || framework_failure_ "cannot make files"
 printf '%s\n' "removed 'a'" "removed 'd/f'" "removed directory 'd'" > _exp.out
-run_rm a d -r -v > _out 2> _err; st=$?
-test $st = 0 || { echo "rm a d -r -v: exit $st, not 0" >&2; fail=1; }
+run_rm a d -r -v > _out 2> _err; check_status_ 0 $? "rm a d -r -v"
 compare _exp.out _out || fail=1
 compare /dev/null _err || fail=1
 list_ > _tree
@@ -21,8 +20,7 @@ rm: cannot remove '-r': No such file or directory
 rm: cannot remove '-v': No such file or directory
 X
 (POSIXLY_CORRECT=1; export POSIXLY_CORRECT; run_rm a d -r -v > _out 2> _err)
-st=$?
-test $st = 1 || { echo "POSIXLY_CORRECT rm a d -r -v: exit $st, not 1" >&2; fail=1; }
+check_status_ 1 $? "POSIXLY_CORRECT rm a d -r -v"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 printf '%s\n' 'd 755 d' 'f 644 d/f' > _exp.tree
@@ -31,8 +29,7 @@ compare _exp.tree _tree || fail=1
 
 # Options before the first operand still count under POSIXLY_CORRECT.
 (POSIXLY_CORRECT=1; export POSIXLY_CORRECT; run_rm -r d > _out 2> _err)
-st=$?
-test $st = 0 || { echo "POSIXLY_CORRECT rm -r d: exit $st, not 0" >&2; fail=1; }
+check_status_ 0 $? "POSIXLY_CORRECT rm -r d"
 list_ > _tree
 compare /dev/null _tree || fail=1
 

@@ -29,8 +29,7 @@ rm: and --preserve-root=all is in effect
 rm: skipping 't/m/', since it's on a different device
 rm: and --preserve-root=all is in effect
 X
-  run_rm $opts t/m t/b t/m/ > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $opts: exit $st, not 1" >&2; fail=1; }
+  run_rm $opts t/m t/b t/m/ > _out 2> _err; check_status_ 1 $? "rm $opts"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
   list_ > _tree

@@ -9,8 +9,8 @@ mkdir d && : > d/f || framework_failure_ "cannot make d"
 
 for arg in x al '' ALL; do
   echo "rm: unrecognized --preserve-root argument: '$arg'" > _exp.err
-  run_rm -r --preserve-root="$arg" d > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm --preserve-root=$arg: exit $st, not 1" >&2; fail=1; }
+  run_rm -r --preserve-root="$arg" d > _out 2> _err
+  check_status_ 1 $? "rm --preserve-root=$arg"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
 done
@@ -22,8 +22,7 @@ rm -r d
 # Accepted forms, on an ordinary directory: it goes.
 for opt in --preserve-root --preserve-root=all --preserve --no-preserve-root; do
   mkdir d && : > d/f || framework_failure_ "cannot make d"
-  run_rm -r $opt d > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm -r $opt d: exit $st, not 0" >&2; fail=1; }
+  run_rm -r $opt d > _out 2> _err; check_status_ 0 $? "rm -r $opt d"
   compare /dev/null _err || fail=1
   list_ > _tree
   compare /dev/null _tree || fail=1

@@ -50,8 +50,8 @@ run_chrooted --version > /dev/null 2>&1 \
 check ()
 {
   printf '%s\n' "$1" > _exp.err; shift
-  printf 'n\nn\nn\n' | run_chrooted "$@" > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $*: exit $st, not 1" >&2; fail=1; }
+  printf 'n\nn\nn\n' | run_chrooted "$@" > _out 2> _err
+  check_status_ 1 $? "rm $*"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
   (cd root && find . -printf '%y %m %p\n' | LC_ALL=C sort) > _tree

@@ -12,16 +12,15 @@ mk () { as_user_ sh -c 'test ! -e f && : > f && chmod a-w f' || framework_failur
 
 # Not a terminal: no prompt.
 mk
-run_rm f < /dev/null > _out 2> _err; st=$?
-test $st = 0 || { echo "rm f: exit $st, not 0" >&2; fail=1; }
+run_rm f < /dev/null > _out 2> _err; check_status_ 0 $? "rm f"
 compare /dev/null _out || fail=1
 compare /dev/null _err || fail=1
 test -e f && { echo "rm f: f not removed" >&2; fail=1; }
 
 # A terminal: the prompt.
 mk
-printf 'n\n' | run_rm ---presume-input-tty f > _out 2> _err; st=$?
-test $st = 0 || { echo "rm ---presume-input-tty f: exit $st, not 0" >&2; fail=1; }
+printf 'n\n' | run_rm ---presume-input-tty f > _out 2> _err
+check_status_ 0 $? "rm ---presume-input-tty f"
 printf "rm: remove write-protected regular empty file 'f'? " > _exp.err
 compare _exp.err _err || fail=1
 test -e f || { echo "rm ---presume-input-tty f: f removed though declined" >&2; fail=1; }
@@ -30,16 +29,15 @@ test -e f || { echo "rm ---presume-input-tty f: f removed though declined" >&2; 
 for opts in '-f ---presume-input-tty' '---presume-input-tty -f' \
             '--force ---presume-input-tty -r'; do
   test -e f || mk
-  printf 'n\n' | run_rm $opts f > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opts f: exit $st, not 0" >&2; fail=1; }
+  printf 'n\n' | run_rm $opts f > _out 2> _err; check_status_ 0 $? "rm $opts f"
   compare /dev/null _err || fail=1
   test -e f && { echo "rm $opts f: f not removed" >&2; fail=1; }
 done
 
 # A symbolic link is never write-protected.
 as_user_ ln -s f link || framework_failure_ "cannot make link"
-run_rm ---presume-input-tty link < /dev/null > _out 2> _err; st=$?
-test $st = 0 || { echo "rm link: exit $st, not 0" >&2; fail=1; }
+run_rm ---presume-input-tty link < /dev/null > _out 2> _err
+check_status_ 0 $? "rm link"
 compare /dev/null _err || fail=1
 
 list_ > _tree

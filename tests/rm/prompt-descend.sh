@@ -13,20 +13,19 @@ as_user_ sh -c 'mkdir -p d/s w/s && : > d/s/f && : > w/s/f && chmod a-w w' \
 list_ > _exp.tree
 
 printf '%s' "rm: descend into directory 'd'? " > _exp.err
-printf 'n\n' | run_rm -ri d > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -ri d: exit $st, not 0" >&2; fail=1; }
+printf 'n\n' | run_rm -ri d > _out 2> _err; check_status_ 0 $? "rm -ri d"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 
 printf '%s' "rm: descend into directory 'd'? " \
   "rm: descend into directory 'd/s'? " > _exp.err
-printf 'y\nn\n' | run_rm --recursive --interactive d > _out 2> _err; st=$?
-test $st = 0 || { echo "rm --recursive --interactive d: exit $st, not 0" >&2; fail=1; }
+printf 'y\nn\n' | run_rm --recursive --interactive d > _out 2> _err
+check_status_ 0 $? "rm --recursive --interactive d"
 compare _exp.err _err || fail=1
 
 printf '%s' "rm: descend into write-protected directory 'w'? " > _exp.err
-printf 'n\n' | run_rm -r ---presume-input-tty w > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -r ---presume-input-tty w: exit $st, not 0" >&2; fail=1; }
+printf 'n\n' | run_rm -r ---presume-input-tty w > _out 2> _err
+check_status_ 0 $? "rm -r ---presume-input-tty w"
 compare _exp.err _err || fail=1
 
 list_ > _tree

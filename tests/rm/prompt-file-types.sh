@@ -12,8 +12,7 @@ printf '%s' "rm: remove regular empty file 'empty'? " \
   "rm: remove regular file 'full'? " "rm: remove symbolic link 'link'? " \
   "rm: remove fifo 'fifo'? " "rm: remove directory 'dir'? " > _exp.err
 printf 'yes\ny\nY\nyup\nn\n' | run_rm -di empty full link fifo dir > _out 2> _err
-st=$?
-test $st = 0 || { echo "rm -di: exit $st, not 0" >&2; fail=1; }
+check_status_ 0 $? "rm -di"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 echo 'd 755 dir' > _exp.tree

@@ -11,8 +11,8 @@ mkdir d e f && : > d/x || framework_failure_ "cannot make the directories"
 printf '%s' "rm: descend into directory 'd'? " \
   "rm: remove regular empty file 'd/x'? " "rm: remove directory 'd'? " \
   "rm: remove directory 'e'? " > _exp.err
-printf 'y\ny\nn\nn\n' | run_rm -ri d e > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -ri d e: exit $st, not 0" >&2; fail=1; }
+printf 'y\ny\nn\nn\n' | run_rm -ri d e > _out 2> _err
+check_status_ 0 $? "rm -ri d e"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 printf '%s\n' 'd 755 d' 'd 755 e' 'd 755 f' > _exp.tree
@@ -21,16 +21,15 @@ compare _exp.tree _tree || fail=1
 
 printf '%s' "rm: remove directory 'd'? " "rm: remove directory 'e'? " \
   "rm: remove directory 'f'? " > _exp.err
-printf 'y\nn\ny\n' | run_rm -di d e f > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -di d e f: exit $st, not 0" >&2; fail=1; }
+printf 'y\nn\ny\n' | run_rm -di d e f > _out 2> _err
+check_status_ 0 $? "rm -di d e f"
 compare _exp.err _err || fail=1
 echo 'd 755 e' > _exp.tree
 list_ > _tree
 compare _exp.tree _tree || fail=1
 
 echo "removed directory 'e'" > _exp.out
-printf 'y\n' | run_rm -riv e > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -riv e: exit $st, not 0" >&2; fail=1; }
+printf 'y\n' | run_rm -riv e > _out 2> _err; check_status_ 0 $? "rm -riv e"
 printf '%s' "rm: remove directory 'e'? " > _exp.err
 compare _exp.out _out || fail=1
 compare _exp.err _err || fail=1

@@ -14,8 +14,8 @@ as_user_ sh -c ': > e && echo data > f && : > ok && chmod a-w e f && : > e2 && c
 printf '%s' "rm: remove write-protected regular empty file 'e'? " \
   "rm: remove write-protected regular file 'f'? " \
   "rm: remove write-protected regular empty file 'e2'? " > _exp.err
-printf 'y\nn\nyes\n' | run_rm ---presume-input-tty e f ok e2 > _out 2> _err; st=$?
-test $st = 0 || { echo "rm: exit $st, not 0" >&2; fail=1; }
+printf 'y\nn\nyes\n' | run_rm ---presume-input-tty e f ok e2 > _out 2> _err
+check_status_ 0 $? "rm"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 echo 'f 444 f' > _exp.tree
@@ -23,8 +23,8 @@ list_ > _tree
 compare _exp.tree _tree || fail=1
 
 # No answer at all (end of input) is a no.
-run_rm ---presume-input-tty f < /dev/null > _out 2> _err; st=$?
-test $st = 0 || { echo "rm f < /dev/null: exit $st, not 0" >&2; fail=1; }
+run_rm ---presume-input-tty f < /dev/null > _out 2> _err
+check_status_ 0 $? "rm f < /dev/null"
 printf '%s' "rm: remove write-protected regular file 'f'? " > _exp.err
 compare _exp.err _err || fail=1
 list_ > _tree

@@ -52,8 +52,7 @@ ls -f t | grep -v '^\.\.*$' > ../_order
 next=$(sed -n '/^d$/{n;p;}' ../_order)
 test -n "$next" && test -f "t/$next" || framework_failure_ "no file after t/d"
 
-run_rm -rf t < /dev/null > ../_out 2> ../_err; st=$?
-test $st = 1 || { echo "rm -rf t: exit $st, not 1" >&2; fail=1; }
+run_rm -rf t < /dev/null > ../_out 2> ../_err; check_status_ 1 $? "rm -rf t"
 compare /dev/null ../_out || fail=1
 ls -f t | grep -v '^\.\.*$' > ../_left
 

@@ -30,8 +30,7 @@ rm: cannot remove 'mnt/t/g': Read-only file system
 rm: cannot remove 'mnt/t/link': Read-only file system
 X
 for opt in -rf -r -rv -R; do
-  run_rm $opt mnt/t < /dev/null > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $opt: exit $st, not 1" >&2; fail=1; }
+  run_rm $opt mnt/t < /dev/null > _out 2> _err; check_status_ 1 $? "rm $opt"
   compare /dev/null _out || fail=1
   LC_ALL=C sort _err > _err.sorted
   compare _exp.err _err.sorted || fail=1
@@ -44,8 +43,7 @@ rm: cannot remove 'mnt/t/g': Read-only file system
 rm: cannot remove 'mnt/t/e': Read-only file system
 rm: cannot remove 'mnt/t/link': Read-only file system
 X
-run_rm -d mnt/t/g mnt/t/e mnt/t/link > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -d: exit $st, not 1" >&2; fail=1; }
+run_rm -d mnt/t/g mnt/t/e mnt/t/link > _out 2> _err; check_status_ 1 $? "rm -d"
 compare _exp.err _err || fail=1
 list_ mnt/t > _tree
 compare _exp.tree _tree || fail=1

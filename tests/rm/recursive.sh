@@ -8,8 +8,7 @@ for opt in -r -R --recursive --recu; do
   mkdir -p d/a/b/c d/e && : > d/a/f && : > d/a/b/c/g && echo x > d/h \
     && ln -s ../h d/a/link && ln -s nowhere d/dangling && mkfifo d/e/fifo \
     && mkdir keep && : > keep/k || framework_failure_ "cannot make d"
-  run_rm $opt d > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt d: exit $st, not 0" >&2; fail=1; }
+  run_rm $opt d > _out 2> _err; check_status_ 0 $? "rm $opt d"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
   printf '%s\n' 'd 755 keep' 'f 644 keep/k' > _exp.tree

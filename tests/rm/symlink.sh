@@ -19,8 +19,8 @@ removed 'd/up'
 removed directory 'd'
 removed 'lchain'
 X
-run_rm -rv ldir lfile ldangle d lchain < /dev/null > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -rv: exit $st, not 0" >&2; fail=1; }
+run_rm -rv ldir lfile ldangle d lchain < /dev/null > _out 2> _err
+check_status_ 0 $? "rm -rv"
 compare _exp.out _out || fail=1
 compare /dev/null _err || fail=1
 list_ target > _tree

@@ -23,8 +23,7 @@ d 755 t
 f 644 t/nr/f
 f 644 t/nr0/f
 X
-  run_rm $opt t < /dev/null > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $opt t: exit $st, not 1" >&2; fail=1; }
+  run_rm $opt t < /dev/null > _out 2> _err; check_status_ 1 $? "rm $opt t"
   compare /dev/null _out || fail=1
   # In the directory's read order, which is the file system's business.
   LC_ALL=C sort _err > _err.sorted

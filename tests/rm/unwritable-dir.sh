@@ -22,8 +22,7 @@ d 755 t/ro/sub
 f 644 t/ro/f1
 X
 for opt in -rf -r; do
-  run_rm $opt t < /dev/null > _out 2> _err; st=$?
-  test $st = 1 || { echo "rm $opt t: exit $st, not 1" >&2; fail=1; }
+  run_rm $opt t < /dev/null > _out 2> _err; check_status_ 1 $? "rm $opt t"
   compare /dev/null _out || fail=1
   # In the directory's read order, which is the file system's business.
   LC_ALL=C sort _err > _err.sorted
@@ -34,8 +33,7 @@ done
 
 # Named directly.
 echo "rm: cannot remove 't/ro/f1': Permission denied" > _exp.err
-run_rm -f t/ro/f1 > _out 2> _err; st=$?
-test $st = 1 || { echo "rm -f t/ro/f1: exit $st, not 1" >&2; fail=1; }
+run_rm -f t/ro/f1 > _out 2> _err; check_status_ 1 $? "rm -f t/ro/f1"
 compare _exp.err _err || fail=1
 
 exit $fail

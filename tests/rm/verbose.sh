@@ -21,8 +21,8 @@ removed directory 'd/s'
 removed directory 'd'
 removed directory 'e'
 X
-  run_rm -r $opt "a b" "it's" "n${nl}l" 'x"y' link d e > _out 2> _err; st=$?
-  test $st = 0 || { echo "rm $opt: exit $st, not 0" >&2; fail=1; }
+  run_rm -r $opt "a b" "it's" "n${nl}l" 'x"y' link d e > _out 2> _err
+  check_status_ 0 $? "rm $opt"
   compare _exp.out _out || fail=1
   compare /dev/null _err || fail=1
   list_ > _tree
@@ -32,8 +32,7 @@ done
 # -d says "removed directory" too.
 mkdir e || framework_failure_ "cannot make e"
 echo "removed directory 'e'" > _exp.out
-run_rm -dv e > _out 2> _err; st=$?
-test $st = 0 || { echo "rm -dv: exit $st, not 0" >&2; fail=1; }
+run_rm -dv e > _out 2> _err; check_status_ 0 $? "rm -dv"
 compare _exp.out _out || fail=1
 
 exit $fail
