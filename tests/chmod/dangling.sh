@@ -8,8 +8,7 @@
 
 ln -s nowhere l && mkdir d && ln -s nowhere d/l || framework_failure_ "set-up"
 echo "chmod: cannot operate on dangling symlink 'l'" > _exp.err
-run_chmod 600 l > _out 2> _err; st=$?
-test $st = 1 || { echo "exit $st, not 1" >&2; fail=1; }
+run_chmod 600 l > _out 2> _err; check_status_ 1 $? "chmod 600 l"
 compare /dev/null _out || fail=1
 compare _exp.err _err || fail=1
 

@@ -6,8 +6,7 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
 
-run_chmod --help > _out 2> _err; st=$?
-test $st = 0 || { echo "chmod --help: exit $st, not 0" >&2; fail=1; }
+run_chmod --help > _out 2> _err; check_status_ 0 $? "chmod --help"
 compare /dev/null _err || fail=1
 cat > _exp.usage <<'X'
 Usage: chmod [OPTION]... MODE[,MODE]... FILE...

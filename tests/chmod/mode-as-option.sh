@@ -13,8 +13,7 @@ check ()
 {
   exp_mode=$1; shift
   chmod 777 f
-  run_chmod "$@" > _out 2> _err; st=$?
-  test $st = 0 || { echo "chmod $*: exit $st, not 0" >&2; fail=1; }
+  run_chmod "$@" > _out 2> _err; check_status_ 0 $? "chmod $*"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
   test "$(stat -c %a f)" = "$exp_mode" \
@@ -38,8 +37,7 @@ cat > _exp.err <<'X'
 chmod: invalid mode: '-Rw'
 Try 'chmod --help' for more information.
 X
-run_chmod -Rw d > _out 2> _err; st=$?
-test $st = 1 || { echo "chmod -Rw d: exit $st, not 1" >&2; fail=1; }
+run_chmod -Rw d > _out 2> _err; check_status_ 1 $? "chmod -Rw d"
 compare _exp.err _err || fail=1
 
 exit $fail

@@ -18,8 +18,8 @@ mode of 'a' changed from 0644 (rw-r--r--) to 0600 (rw-------)
 mode of 'b' changed from 0644 (rw-r--r--) to 0600 (rw-------)
 X
 chmod 644 a b
-run_chmod -v 600 a nothere a/ b > _out 2> _err; st=$?
-test $st = 1 || { echo "exit $st, not 1" >&2; fail=1; }
+run_chmod -v 600 a nothere a/ b > _out 2> _err
+check_status_ 1 $? "chmod -v 600 a nothere a/ b"
 compare _exp _out || fail=1
 compare _exp.err _err || fail=1
 test "$(stat -c %a b)" = 600 || fail=1

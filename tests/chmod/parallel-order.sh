@@ -29,12 +29,12 @@ for opts in 'g+w' '640' 'u=rwX,go=' '-f o-r' 'a-x' '0' '-v g-r' '-c o+w'; do
       ours) run_chmod -R $opts d > _out 2> _err; st=$?; list_ > _tree ;;
     esac
   done
-  test $st = $gnu_st || { echo "$opts: exit $st, GNU's $gnu_st" >&2; fail=1; }
+  check_status_ $gnu_st $st "chmod -R $opts, as GNU's"
   compare _gnu.out _out || fail=1
   compare _gnu.err _err || fail=1
   compare _gnu.tree _tree || fail=1
   case $opts in
-    -f*) test $st = 1 || fail=1 ;;
+    -f*) check_status_ 1 $st "chmod -R $opts" ;;
     g+w|u=*) n=$(wc -l < _gnu.err)
        test "$n" -ge 2000 || { echo "$opts: GNU said $n lines" >&2; fail=1; } ;;
   esac

@@ -21,8 +21,8 @@ failed to change mode of 'theirs' from 0755 (rwxr-xr-x) to 0700 (rwx------)
 failed to change mode of 'theirs/f' from 0644 (rw-r--r--) to 0600 (rw-------)
 mode of 'mine' changed from 0644 (rw-r--r--) to 0600 (rw-------)
 X
-run_chmod -R -v go= theirs mine > _out 2> _err; st=$?
-test $st = 1 || { echo "exit $st, not 1" >&2; fail=1; }
+run_chmod -R -v go= theirs mine > _out 2> _err
+check_status_ 1 $? "chmod -R -v go= theirs mine"
 compare _exp _out || fail=1
 compare _exp.err _err || fail=1
 cat > _exp.tree <<'X'

@@ -7,8 +7,7 @@
 
 : > f || framework_failure_ "set-up"
 for opt in -f --silent --quiet; do
-  run_chmod $opt 600 nothere f > _out 2> _err; st=$?
-  test $st = 1 || { echo "chmod $opt: exit $st, not 1" >&2; fail=1; }
+  run_chmod $opt 600 nothere f > _out 2> _err; check_status_ 1 $? "chmod $opt"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
 done

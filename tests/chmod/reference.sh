@@ -16,8 +16,8 @@ test "$(stat -c %a f) $(stat -c %a g)" = "4751 4751" || fail=1
 
 chmod 644 f
 echo "chmod: failed to get attributes of 'nothere': No such file or directory" > _exp.err
-run_chmod --reference=nothere f > _out 2> _err; st=$?
-test $st = 1 || { echo "exit $st, not 1" >&2; fail=1; }
+run_chmod --reference=nothere f > _out 2> _err
+check_status_ 1 $? "chmod --reference=nothere f"
 compare _exp.err _err || fail=1
 test "$(stat -c %a f)" = 644 || fail=1
 
@@ -25,8 +25,8 @@ cat > _exp.err <<'X'
 chmod: cannot combine mode and --reference options
 Try 'chmod --help' for more information.
 X
-run_chmod --reference=ref -w f > _out 2> _err; st=$?
-test $st = 1 || { echo "exit $st, not 1" >&2; fail=1; }
+run_chmod --reference=ref -w f > _out 2> _err
+check_status_ 1 $? "chmod --reference=ref -w f"
 compare _exp.err _err || fail=1
 
 exit $fail

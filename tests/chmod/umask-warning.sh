@@ -15,8 +15,8 @@ run ()
 {
   exp_st=$1 exp_mode=$2; printf '%s' "$3" > _exp.err; um=$4; shift 4
   chmod 777 f
-  (umask $um && run_chmod "$@") > _out 2> _err; st=$?
-  test $st = $exp_st || { echo "umask $um; chmod $*: exit $st" >&2; fail=1; }
+  (umask $um && run_chmod "$@") > _out 2> _err
+  check_status_ $exp_st $? "umask $um; chmod $*"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
   test "$(stat -c %a f)" = "$exp_mode" \

@@ -22,8 +22,7 @@ compare /dev/null _err || fail=1
 
 echo "mode of 'd' changed from 0700 (rwx------) to 0300 (-wx------)" > _exp
 echo "chmod: cannot read directory 'd': Permission denied" > _exp.err
-run_chmod -Rc a-r d > _out 2> _err; st=$?
-test $st = 1 || { echo "chmod -Rc a-r d: exit $st, not 1" >&2; fail=1; }
+run_chmod -Rc a-r d > _out 2> _err; check_status_ 1 $? "chmod -Rc a-r d"
 compare _exp _out || fail=1
 compare _exp.err _err || fail=1
 test "$(stat -c %a d/s)" = 700 || fail=1

@@ -45,7 +45,7 @@ for opts in '-v u+rwx' 'u+r' '-c a-r' '-v 0' 'u=rx,go=' '-c a+rX'; do
               > _modes ;;
     esac
   done
-  test $st = $gnu_st || { echo "$opts: exit $st, GNU's $gnu_st" >&2; fail=1; }
+  check_status_ $gnu_st $st "chmod -R $opts, as GNU's"
   compare _gnu.out _out || fail=1
   compare _gnu.err _err || fail=1
   compare _gnu.modes _modes || fail=1

@@ -10,8 +10,7 @@ check ()
 {
   printf '%s\nTry '"'"'chmod --help'"'"' for more information.\n' "$1" > _exp.err
   shift
-  run_chmod "$@" > _out 2> _err; st=$?
-  test $st = 1 || { echo "chmod $*: exit $st, not 1" >&2; fail=1; }
+  run_chmod "$@" > _out 2> _err; check_status_ 1 $? "chmod $*"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
 }
@@ -27,8 +26,8 @@ check "chmod: invalid option -- 'Z'" -Z 644 f
 
 # Newer GNU's --dereference (9.1 has none): meaningless with -R -P.
 echo "chmod: -R --dereference requires either -H or -L" > _exp.err
-run_chmod -RP --dereference 644 f > _out 2> _err; st=$?
-test $st = 1 || { echo "chmod -RP --dereference: exit $st, not 1" >&2; fail=1; }
+run_chmod -RP --dereference 644 f > _out 2> _err
+check_status_ 1 $? "chmod -RP --dereference"
 compare _exp.err _err || fail=1
 test "$(stat -c %a f)" = 644 || fail=1
 

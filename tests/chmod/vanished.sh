@@ -24,7 +24,7 @@ while test $r -lt $rounds; do
        k=$(($(ls d | wc -l) - 1)) ;;
   esac
   wait $pid
-  test $st = 0 || { echo "round $r: exit $st, not 0" >&2; fail=1; }
+  check_status_ 0 $st "round $r"
   compare /dev/null _err || { fail=1; break; }
   test 0 -lt $k && test $k -lt $n && overlaps=$((overlaps + 1))
   rm -rf d

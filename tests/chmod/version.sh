@@ -4,8 +4,7 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
 
-run_chmod --version > _out 2> _err; st=$?
-test $st = 0 || { echo "chmod --version: exit $st, not 0" >&2; fail=1; }
+run_chmod --version > _out 2> _err; check_status_ 0 $? "chmod --version"
 compare /dev/null _err || fail=1
 sed 1q _out | grep -E '^chmod .* [0-9]+(\.[0-9]+)+[-.a-z0-9]*$' > /dev/null \
   || { echo "chmod --version: bad first line" >&2; fail=1; }
