@@ -25,8 +25,7 @@ for round in 1 2 3 4 5; do
     done
   ) && chown -R nobody:nogroup d && find d -type d -exec chmod 700 {} + \
     || framework_failure_ "set-up"
-  run_chown -R 1234 d > _out 2> _err; st=$?
-  test $st = 0 || { echo "round $round: exit $st, not 0" >&2; fail=1; }
+  run_chown -R 1234 d > _out 2> _err; check_status_ 0 $? "round $round"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
   left=$(find d ! -user 1234 | wc -l)

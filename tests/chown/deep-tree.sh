@@ -12,15 +12,13 @@ mkdeep=$abs_top_builddir/tests/rm/mkdeep
 test -x "$mkdeep" || framework_failure_ "tests/rm/mkdeep not built"
 "$mkdeep" deep 100000 || framework_failure_ "cannot make deep"
 
-run_chown -R 1234:4321 deep > _out 2> _err; st=$?
-test $st = 0 || { echo "chown -R: exit $st, not 0" >&2; fail=1; }
+run_chown -R 1234:4321 deep > _out 2> _err; check_status_ 0 $? "chown -R"
 compare /dev/null _out || fail=1
 compare /dev/null _err || fail=1
 n=$(find deep ! -user 1234 | wc -l)
 test "$n" = 0 || { echo "chown -R: $n files not changed" >&2; fail=1; }
 
-run_chgrp -R 1234 deep > _out 2> _err; st=$?
-test $st = 0 || { echo "chgrp -R: exit $st, not 0" >&2; fail=1; }
+run_chgrp -R 1234 deep > _out 2> _err; check_status_ 0 $? "chgrp -R"
 compare /dev/null _out || fail=1
 compare /dev/null _err || fail=1
 n=$(find deep ! -group 1234 | wc -l)

@@ -36,8 +36,7 @@ LC_ALL=C sort > _exp.options <<'X'
 -v
 X
 for p in chown chgrp; do
-  run_$p --help > _out 2> _err; st=$?
-  test $st = 0 || { echo "$p --help: exit $st, not 0" >&2; fail=1; }
+  run_$p --help > _out 2> _err; check_status_ 0 $? "$p --help"
   compare /dev/null _err || fail=1
   sed 1q _out | grep "^Usage: $p \[OPTION\]\.\.\. " > /dev/null \
     || { echo "$p --help: no usage line" >&2; fail=1; }
@@ -45,8 +44,7 @@ for p in chown chgrp; do
   compare _exp.options _options || fail=1
   grep -n '^ \{7,\}-' _out > _deep-indent
   compare /dev/null _deep-indent || fail=1
-  run_$p --version > _out 2> _err; st=$?
-  test $st = 0 || { echo "$p --version: exit $st, not 0" >&2; fail=1; }
+  run_$p --version > _out 2> _err; check_status_ 0 $? "$p --version"
   sed 1q _out | grep -E "^$p .* [0-9]+(\.[0-9]+)+[-.a-z0-9]*\$" > /dev/null \
     || { echo "$p --version: bad first line" >&2; fail=1; }
 done

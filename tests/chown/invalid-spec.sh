@@ -13,8 +13,7 @@ require_root_
 check ()
 {
   printf '%s\n' "$1" > _exp.err; shift
-  "$@" f > _out 2> _err; st=$?
-  test $st = 1 || { echo "$*: exit $st, not 1" >&2; fail=1; }
+  "$@" f > _out 2> _err; check_status_ 1 $? "$*"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
 }

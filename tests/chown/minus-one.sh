@@ -15,7 +15,7 @@ list_ . > _exp.tree
 gf=$(stat -c %G d/e/f) && gg=$(stat -c %G g) || framework_failure_ "stat"
 
 for n in 4294967295 +4294967295; do
-  run_chgrp $n g > _out 2> _err || { echo "chgrp $n: exit $?" >&2; fail=1; }
+  run_chgrp $n g > _out 2> _err; check_status_ 0 $? "chgrp $n"
   compare /dev/null _out || fail=1
   compare /dev/null _err || fail=1
 done
@@ -39,8 +39,7 @@ compare _exp.tree _tree || fail=1
 check ()
 {
   printf '%s\n' "$1" > _exp.err; shift
-  "$@" g > _out 2> _err; st=$?
-  test $st = 1 || { echo "$*: exit $st, not 1" >&2; fail=1; }
+  "$@" g > _out 2> _err; check_status_ 1 $? "$*"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
 }

@@ -26,11 +26,11 @@ for cmd in 'chown -R nobody' 'chown -R :nogroup' 'chgrp -R nogroup' \
   (PATH=$gnu_bin:$PATH; exec $unpriv_ $cmd d) > _gnu.out 2> _gnu.err
   gnu_st=$?
   eval "run_$cmd d" > _out 2> _err; st=$?
-  test $st = $gnu_st || { echo "$cmd: exit $st, GNU's $gnu_st" >&2; fail=1; }
+  check_status_ $gnu_st $st "$cmd, as GNU's"
   compare _gnu.out _out || fail=1
   compare _gnu.err _err || fail=1
   case $cmd in
-    *-f*) test $st = 1 || fail=1 ;;
+    *-f*) check_status_ 1 $st "$cmd" ;;
     *) n=$(wc -l < _gnu.err)
        test "$n" -ge 2000 || { echo "$cmd: GNU said $n lines" >&2; fail=1; } ;;
   esac

@@ -27,8 +27,7 @@ group of 'mine' retained as nogroup
 X
 : > _out; : > _err
 for cmd in 'run_chown -v nobody' 'run_chown -v :nogroup' 'run_chgrp -v nogroup'; do
-  $cmd f mine >> _out 2>> _err; st=$?
-  test $st = 1 || { echo "$cmd: exit $st, not 1" >&2; fail=1; }
+  $cmd f mine >> _out 2>> _err; check_status_ 1 $? "$cmd"
 done
 compare _exp _out || fail=1
 compare _exp.err _err || fail=1

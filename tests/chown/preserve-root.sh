@@ -21,8 +21,7 @@ check ()
   printf '%s\n' "$1" > _exp.err; shift
   timeout 10 setpriv --reuid=65534 --regid=65534 --clear-groups \
     sh -c 'PATH=$0:$PATH exec "$@"' "$prog_bin_" "$@" \
-    > _out 2> _err < /dev/null; st=$?
-  test $st = 1 || { echo "$*: exit $st, not 1" >&2; fail=1; }
+    > _out 2> _err < /dev/null; check_status_ 1 $? "$*"
   compare /dev/null _out || fail=1
   compare _exp.err _err || fail=1
 }

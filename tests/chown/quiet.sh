@@ -9,8 +9,7 @@ require_root_
 : > f || framework_failure_ "set-up"
 for opt in -f --silent --quiet; do
   for p in chown chgrp; do
-    run_$p $opt 1234 nothere f > _out 2> _err; st=$?
-    test $st = 1 || { echo "$p $opt: exit $st, not 1" >&2; fail=1; }
+    run_$p $opt 1234 nothere f > _out 2> _err; check_status_ 1 $? "$p $opt"
     compare /dev/null _out || fail=1
     compare /dev/null _err || fail=1
   done

@@ -23,8 +23,8 @@ test "$(stat -c %U:%G g)" = root:nogroup || fail=1
 chown 0:0 f
 for p in chown chgrp; do
   echo "$p: failed to get attributes of 'nothere': No such file or directory" > _exp.err
-  run_$p --reference=nothere f > _out 2> _err; st=$?
-  test $st = 1 || { echo "$p: exit $st, not 1" >&2; fail=1; }
+  run_$p --reference=nothere f > _out 2> _err
+  check_status_ 1 $? "$p --reference=nothere f"
   compare _exp.err _err || fail=1
 done
 test "$(stat -c %u:%g f)" = 0:0 || fail=1

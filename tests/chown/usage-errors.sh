@@ -16,14 +16,13 @@ for p in chown chgrp; do
       -Z*) msg="$p: invalid option -- 'Z'";;
     esac
     printf "%s\nTry '%s --help' for more information.\n" "$msg" $p > _exp.err
-    run_$p $args > _out 2> _err; st=$?
-    test $st = 1 || { echo "$p $args: exit $st, not 1" >&2; fail=1; }
+    run_$p $args > _out 2> _err; check_status_ 1 $? "$p $args"
     compare /dev/null _out || fail=1
     compare _exp.err _err || fail=1
   done
   echo "$p: -R --dereference requires either -H or -L" > _exp.err
-  run_$p -R --dereference 0 f > _out 2> _err; st=$?
-  test $st = 1 || { echo "$p -R --dereference: exit $st, not 1" >&2; fail=1; }
+  run_$p -R --dereference 0 f > _out 2> _err
+  check_status_ 1 $? "$p -R --dereference"
   compare _exp.err _err || fail=1
 done
 

@@ -21,7 +21,7 @@ while test $r -lt $rounds; do
   run_chown -R $opt 1234 d > _out 2> _err; st=$?
   left=$(ls d | wc -l)
   wait $pid
-  test $st = 0 || { echo "round $r: exit $st, not 0" >&2; fail=1; }
+  check_status_ 0 $st "round $r"
   compare /dev/null _err || { fail=1; break; }
   test "$left" -gt 1 && overlaps=$((overlaps + 1))
   rm -rf d
