@@ -13,6 +13,7 @@
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
 
 require_gnu_ chmod
+. "$abs_top_srcdir/tests/gnu-diff-lib.sh"
 
 # ---- tree shapes: NAME|SET-UP (sh, run in an empty directory)|OPERANDS ------
 cat > _shapes <<'X'
@@ -71,11 +72,12 @@ cat > _optsets <<'X'
 -R --preserve-root -v
 X
 
-# side DIR BINDIR UMASK SETUP OPERANDS OPTIONS MODE: make the shape in DIR,
-# run that chmod there, leave DIR.out, DIR.err, DIR.st and DIR.tree.
+# side DIR BINDIR UMASK SETUP OPERANDS OPTIONS MODE: make the shape in DIR
+# (as ourselves), run that chmod there (as $unpriv_ if set), leave DIR.out,
+# DIR.err, DIR.st and DIR.tree (for gnu_diff_case_).
 side ()
 {
-  as_user_ mkdir "$1" && (cd "$1" && as_user_ sh -c "$4") \
+  mkdir "$1" && (cd "$1" && sh -c "$4") \
     || framework_failure_ "cannot set up $4"
   (cd "$1" && umask "$3" \
      && eval "PATH=\$2:\$PATH exec \$unpriv_ chmod $6 $7 $5") \
@@ -85,22 +87,11 @@ side ()
   chmod -R u+rwx "$1" 2>/dev/null; rm -rf "$1"
 }
 
-cases=0 failed=0
 # compare_case UMASK SHAPE SETUP OPERANDS OPTIONS MODE
 compare_case ()
 {
-  cases=$((cases + 1))
-  side _g "$gnu_bin" "$1" "$3" "$4" "$5" "$6"
-  side _o "$prog_bin_" "$1" "$3" "$4" "$5" "$6"
-  bad=
-  for x in out err st tree; do
-    cmp -s _g.$x _o.$x || bad="$bad $x"
-  done
-  if test -n "$bad"; then
-    failed=$((failed + 1)); fail=1
-    echo "DIFF ($bad ) umask $1, shape=$2: chmod $5 $6 $4" >&2
-    for x in $bad; do diff -u _g.$x _o.$x | sed 1,2d >&2; done
-  fi
+  gnu_diff_case_ "umask $1, shape=$2: chmod $5 $6 $4" \
+    side "$1" "$3" "$4" "$5" "$6"
 }
 
 # As root: every shape, mode and option set, under umask 022; the modes
@@ -126,34 +117,17 @@ done < _shapes
 # As nobody, on root's files: "changing permissions of ...".
 if test "$(id -u)" = 0 && command -v setpriv > /dev/null; then
   chmod 755 "$test_dir_" && chmod 777 . || framework_failure_ "cannot open ."
+  unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
+  setup='mkdir -p d/s && : > d/f && : > f && mkdir n && : > n/x'
   for mode in 644 u+x -w; do
     for opts in '' -v -c -f -R -Rv -Rf; do
-      unpriv_='setpriv --reuid=65534 --regid=65534 --clear-groups'
-      cases=$((cases + 1))
-      for b in g o; do
-        bin=$gnu_bin; test $b = o && bin=$prog_bin_
-        mkdir _$b && (cd _$b && mkdir -p d/s && : > d/f && : > f \
-          && mkdir n && : > n/x && chown -R nobody n) \
-          || framework_failure_ "cannot set up"
-        (cd _$b && eval "PATH=\$bin:\$PATH exec \$unpriv_ chmod $opts $mode d f n") \
-          > _$b.out 2> _$b.err < /dev/null
-        echo $? > _$b.st
-        find _$b -mindepth 1 -printf '%y %m %P\n' | LC_ALL=C sort > _$b.tree
-        rm -rf _$b
-      done
-      unpriv_=
-      bad=
-      for x in out err st tree; do cmp -s _g.$x _o.$x || bad="$bad $x"; done
-      if test -n "$bad"; then
-        failed=$((failed + 1)); fail=1
-        echo "DIFF ($bad ) as nobody: chmod $opts $mode d f n" >&2
-        for x in $bad; do diff -u _g.$x _o.$x | sed 1,2d >&2; done
-      fi
+      gnu_diff_case_ "as nobody: chmod $opts $mode d f n" side "$(umask)" \
+        "$setup && chown -R nobody n" 'd f n' "$opts" "$mode"
     done
   done
+  unpriv_=
 fi
 
-echo "$test_name_: $cases cases compared, $failed differ" >&2
-test $cases -gt 1500 || framework_failure_ "only $cases cases"
+gnu_diff_end_ 1500
 
 exit $fail

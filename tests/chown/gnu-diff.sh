@@ -19,6 +19,7 @@
 require_root_
 require_nobody_ids_
 require_gnu_ chown chgrp
+. "$abs_top_srcdir/tests/gnu-diff-lib.sh"
 
 # ---- tree shapes: NAME|SET-UP (sh, run as root in an empty directory)|OPERANDS
 cat > _shapes <<'X'
@@ -96,7 +97,8 @@ cat > _chgrp_optsets <<'X'
 X
 
 # side DIR BINDIR PROG SETUP OPERANDS OPTIONS SPEC: make the shape in DIR,
-# run that PROG there, leave DIR.out, DIR.err, DIR.st and DIR.tree.
+# run that PROG there, leave DIR.out, DIR.err, DIR.st and DIR.tree (for
+# gnu_diff_case_).
 side ()
 {
   mkdir "$1" && (cd "$1" && sh -c "$4") || framework_failure_ "cannot set up $4"
@@ -110,22 +112,10 @@ side ()
   rm -rf "$1"
 }
 
-cases=0 failed=0
 # compare_case PROG SHAPE SETUP OPERANDS OPTIONS SPEC
 compare_case ()
 {
-  cases=$((cases + 1))
-  side _g "$gnu_bin" "$1" "$3" "$4" "$5" "$6"
-  side _o "$prog_bin_" "$1" "$3" "$4" "$5" "$6"
-  bad=
-  for x in out err st tree; do
-    cmp -s _g.$x _o.$x || bad="$bad $x"
-  done
-  if test -n "$bad"; then
-    failed=$((failed + 1)); fail=1
-    echo "DIFF ($bad ) shape=$2: $1 $5 $6 $4" >&2
-    for x in $bad; do diff -u _g.$x _o.$x | sed 1,2d >&2; done
-  fi
+  gnu_diff_case_ "shape=$2: $1 $5 $6 $4" side "$1" "$3" "$4" "$5" "$6"
 }
 
 while IFS='|' read -r shape setup operands; do
@@ -165,7 +155,6 @@ for prog in chown chgrp; do
 done
 unpriv_=
 
-echo "$test_name_: $cases cases compared, $failed differ" >&2
-test $cases -gt 1500 || framework_failure_ "only $cases cases"
+gnu_diff_end_ 1500
 
 exit $fail

@@ -20,14 +20,10 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"
 
-gnu=/usr/bin/du
-"$gnu" --version 2>/dev/null | sed 1q | grep '^du (GNU coreutils) ' > /dev/null \
-  || skip_ "$gnu is not GNU du"
-
+require_gnu_ du
 require_unprivileged_
-mkdir "$test_dir_/.gnu" && ln -s "$gnu" "$test_dir_/.gnu/du" \
-  || framework_failure_ "cannot link $gnu"
-gnu_bin=$test_dir_/.gnu
+. "$abs_top_srcdir/tests/gnu-diff-lib.sh"
+gnu=/usr/bin/du
 TZ=UTC0
 export TZ
 
@@ -110,12 +106,16 @@ DU_BLOCK_SIZE=1K BLOCK_SIZE=1|-k
 X
 } > _optsets
 
-# side BINDIR ENV OPTIONS OPERANDS: run that du in the shape, leaving _o.out,
-# _o.err and _o.st.
+# side PREFIX BINDIR ENV OPTIONS OPERANDS APPARENT: run that du in the
+# shape, leaving PREFIX.out, PREFIX.err and PREFIX.st (for gnu_diff_case_);
+# if APPARENT is yes, PREFIX.out without the lines of directories.
 side ()
 {
-  (cd s && eval "env $2 PATH=\$1:\$PATH $unpriv_ du $3 $4") > _o.out 2> _o.err
-  echo $? > _o.st
+  (cd s && eval "env $3 PATH=\$2:\$PATH $unpriv_ du $4 $5") > $1.out 2> $1.err
+  echo $? > $1.st
+  if test $6 = yes; then
+    non_dirs $1.out > $1.f && mv $1.f $1.out
+  fi
 }
 
 # non_dirs FILE: FILE's lines less those naming a directory in the shape
@@ -127,8 +127,6 @@ non_dirs ()
     test "$name" = total || test -d "s/$name" || printf '%s\n' "$line"
   done < "$1"
 }
-
-cases=0 failed=0
 
 # compare_shape NAME OPERANDS OPTSETS: every option set of the file OPTSETS
 # on the shape in ./s.
@@ -143,23 +141,8 @@ compare_shape ()
     esac
     # non_dirs reads lines: names with newlines are compared otherwise.
     test $apparent = yes && test "$1" = names && continue
-    cases=$((cases + 1))
-    side "$gnu_bin" "$env" "$opts" "$2"
-    mv _o.out _g.out && mv _o.err _g.err && mv _o.st _g.st
-    side "$du_bin_" "$env" "$opts" "$2"
-    if test $apparent = yes; then
-      non_dirs _g.out > _g.f && mv _g.f _g.out
-      non_dirs _o.out > _o.f && mv _o.f _o.out
-    fi
-    bad=
-    for x in out err st; do
-      cmp -s _g.$x _o.$x || bad="$bad $x"
-    done
-    if test -n "$bad"; then
-      failed=$((failed + 1)); fail=1
-      echo "DIFF ($bad ) shape=$1: $env du $opts $2" >&2
-      for x in $bad; do diff -u _g.$x _o.$x | sed 1,2d | head -20 >&2; done
-    fi
+    gnu_diff_case_ "shape=$1: $env du $opts $2" \
+      side "$env" "$opts" "$2" $apparent
   done < "$3"
 }
 
@@ -185,7 +168,6 @@ if test -x "$gentree"; then
   rm -rf s
 fi
 
-echo "$test_name_: $cases cases compared, $failed differ" >&2
-test $cases -gt 3000 || framework_failure_ "only $cases cases"
+gnu_diff_end_ 3000
 
 exit $fail

@@ -15,14 +15,9 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/rm/rm-init.sh"
 
-gnu=/usr/bin/rm
-"$gnu" --version 2>/dev/null | sed 1q | grep '^rm (GNU coreutils) ' > /dev/null \
-  || skip_ "$gnu is not GNU rm"
-
+require_gnu_ rm
 require_unprivileged_
-mkdir "$test_dir_/.gnu" && ln -s "$gnu" "$test_dir_/.gnu/rm" \
-  || framework_failure_ "cannot link $gnu"
-gnu_bin=$test_dir_/.gnu
+. "$abs_top_srcdir/tests/gnu-diff-lib.sh"
 
 # ---- tree shapes: NAME|SET-UP (sh, run in an empty directory)|OPERANDS ------
 cat > _shapes <<'X'
@@ -138,7 +133,8 @@ excluded ()
 }
 
 # side DIR BINDIR SETUP OPERANDS OPTIONS ANSWERS: make the shape in DIR,
-# run that rm there, leave DIR.out, DIR.err, DIR.st and DIR.tree.
+# run that rm there, leave DIR.out, DIR.err, DIR.st and DIR.tree (for
+# gnu_diff_case_).
 side ()
 {
   as_user_ mkdir "$1" && (cd "$1" && as_user_ sh -c "$3") \
@@ -150,29 +146,17 @@ side ()
   chmod -R u+rwx "$1" 2>/dev/null; rm -rf "$1"
 }
 
-cases=0 skipped=0 failed=0
+skipped=0
 while IFS='|' read -r shape setup operands; do
   while IFS='|' read -r opts ans; do
     if excluded "$shape" "$opts"; then
       skipped=$((skipped + 1)); continue
     fi
-    cases=$((cases + 1))
-    side _g "$gnu_bin" "$setup" "$operands" "$opts" "$ans"
-    side _o "$rm_bin_" "$setup" "$operands" "$opts" "$ans"
-    bad=
-    for x in out err st tree; do
-      cmp -s _g.$x _o.$x || bad="$bad $x"
-    done
-    if test -n "$bad"; then
-      failed=$((failed + 1)); fail=1
-      echo "DIFF ($bad ) shape=$shape: rm $opts $operands (answers: $ans)" >&2
-      for x in $bad; do diff -u _g.$x _o.$x | sed 1,2d >&2; done
-    fi
+    gnu_diff_case_ "shape=$shape: rm $opts $operands (answers: $ans)" \
+      side "$setup" "$operands" "$opts" "$ans"
   done < _optsets
 done < _shapes
 
-echo "$test_name_: $cases cases compared, $failed differ;" \
-  "$skipped excluded (9.1 known to differ)" >&2
-test $cases -gt 1000 || framework_failure_ "only $cases cases"
+gnu_diff_end_ 1000 "; $skipped excluded (9.1 known to differ)"
 
 exit $fail
