@@ -6,8 +6,9 @@
 # matrix as nobody, on files it does not own, for the permission errors.
 #
 # Not compared, where the 9.1 here predates what we follow (each has a
-# script of its own): -h, --dereference, -H, -L, -P (options 9.1 lacks:
-# symlink-*.sh); files that vanish during -R (vanished.sh).
+# script of its own): -h, --dereference, -H, -L, -P (options of GNU 9.5 and
+# later: symlink-*.sh); files that vanish during -R (GNU after 9.11:
+# vanished.sh).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # --help: exit 0, the usage on stdout, nothing on stderr, option lines in
-# GNU's layout, and exactly GNU chmod's options: 9.1's and newer GNU's
+# GNU's layout, and exactly GNU chmod's options: 9.1's and GNU 9.5's
 # -h, --dereference, -H, -L and -P.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"

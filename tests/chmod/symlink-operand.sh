@@ -3,7 +3,7 @@
 # (--dereference, the default); with -h (--no-dereference) the symlink
 # itself is meant, which has no mode of its own on Linux: nothing changes,
 # and -v says "neither symbolic link 'l' nor referent has been changed".
-# Newer GNU's -h and --dereference: 9.1 has neither.
+# GNU 9.5's -h and --dereference: 9.1 has neither.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"

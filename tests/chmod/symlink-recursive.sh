@@ -2,7 +2,7 @@
 # chmod -R and symlinks: by default (-H) an operand that is a symlink to a
 # directory is walked, and symlinks met inside are left alone (-v: "neither
 # symbolic link 'L/l' nor referent has been changed"); -P walks no
-# symlink, not even an operand; -L follows every symlink.  Newer GNU's
+# symlink, not even an operand; -L follows every symlink.  GNU 9.5's
 # -H, -L and -P: 9.1 has none of them (its -R behaves as -H).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"

@@ -24,7 +24,7 @@ check "chmod: invalid mode: '8'" 8 f
 check "chmod: unrecognized option '--bogus'" --bogus 644 f
 check "chmod: invalid option -- 'Z'" -Z 644 f
 
-# Newer GNU's --dereference (9.1 has none): meaningless with -R -P.
+# GNU 9.5's --dereference (9.1 has none): meaningless with -R -P.
 echo "chmod: -R --dereference requires either -H or -L" > _exp.err
 run_chmod -RP --dereference 644 f > _out 2> _err
 check_status_ 1 $? "chmod -RP --dereference"

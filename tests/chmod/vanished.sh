@@ -1,11 +1,12 @@
 #!/bin/sh
 # Files that vanish while chmod -R walks a tree are no errors: nothing on
-# stderr, exit 0 (newer GNU; 9.1 says "cannot access 'd/f7': No such file
-# or directory" and exits 1).  A remover runs beside each chmod -R, with
-# -v (each file changed by the walking thread) and without (by worker
-# threads); 20 rounds, of which at least one must overlap (chmod -v then
-# reports some of the files, not all; or, without -v, the remover has
-# removed some, not all, when chmod ends: evidence that the race was run).
+# stderr, exit 0 (GNU after 9.11, coreutils commit 30866b30e; 9.1 says
+# "cannot access 'd/f7': No such file or directory" and exits 1).  A remover
+# runs beside each chmod -R, with -v (each file changed by the walking
+# thread) and without (by worker threads); 20 rounds, of which at least one
+# must overlap (chmod -v then reports some of the files, not all; or,
+# without -v, the remover has removed some, not all, when chmod ends:
+# evidence that the race was run).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"

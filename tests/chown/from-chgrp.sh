@@ -1,6 +1,6 @@
 #!/bin/sh
 # chgrp --from=OWNER:GROUP, as chown's: only files with that owner and/or
-# group are changed.  Newer GNU (9.1's chgrp has no --from).
+# group are changed.  GNU 9.5 and later (9.1's chgrp has no --from).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chown/chown-init.sh"

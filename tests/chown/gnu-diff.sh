@@ -4,14 +4,15 @@
 # option sets), must print the same stdout and stderr, exit with the same
 # status and leave the same owners, groups and modes (find -printf '%y %m
 # %u:%g %P'), but for the old owner that -v gives a dangling symlink,
-# which GNU takes from an unset stat buffer.  As root; then a smaller matrix as nobody, for the
-# permission errors.
+# which GNU takes from an unset stat buffer.  As root; then a smaller
+# matrix as nobody, for the permission errors.
 #
 # Not compared, where the 9.1 here predates what we follow (each has a
-# script of its own): chgrp --from (from-chgrp.sh); files that vanish
-# during -R (vanished.sh).  Nor chgrp 4294967295, the group ID (gid_t) -1,
-# which GNU chgrp takes to mean "no change" and gnulib's userspec, which
-# we parse groups with, rejects as an invalid group.
+# script of its own): chgrp --from (GNU 9.5 and later: from-chgrp.sh);
+# files that vanish during -R (GNU after 9.11: vanished.sh).  Nor chgrp
+# 4294967295, the group ID (gid_t) -1, which GNU chgrp takes to mean "no
+# change" and gnulib's userspec, which we parse groups with, rejects as an
+# invalid group.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chown/chown-init.sh"

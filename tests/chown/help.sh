@@ -1,7 +1,7 @@
 #!/bin/sh
 # --help of chown and chgrp: exit 0, the usage on stdout, nothing on
 # stderr, option lines in GNU's layout, and exactly GNU's options (chgrp
-# also has newer GNU's --from).
+# also has GNU 9.5's --from).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chown/chown-init.sh"

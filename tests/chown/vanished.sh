@@ -1,10 +1,11 @@
 #!/bin/sh
 # Files that vanish while chown -R walks a tree are no errors: nothing on
-# stderr, exit 0 (newer GNU; 9.1 says "cannot access 'd/f7': No such file
-# or directory", or "changing ownership of ...", and exits 1).  A remover
-# runs beside each chown -R, with -v (each file stat-ed) and without (each
-# changed blindly); 20 rounds, of which at least one must overlap (the
-# remover was still at work when chown finished).
+# stderr, exit 0 (GNU after 9.11, coreutils commit 30866b30e; 9.1 says
+# "cannot access 'd/f7': No such file or directory", or "changing ownership
+# of ...", and exits 1).  A remover runs beside each chown -R, with -v (each
+# file stat-ed) and without (each changed blindly); 20 rounds, of which at
+# least one must overlap (the remover was still at work when chown
+# finished).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chown/chown-init.sh"

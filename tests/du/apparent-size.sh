@@ -1,8 +1,8 @@
 #!/bin/sh
-# --apparent-size and its short form -A (newer GNU du than 9.1, which has
+# --apparent-size and its short form -A (GNU du 9.10 and later; 9.1 has
 # no -A): the sum of the apparent sizes of regular files and symlinks;
-# directories, FIFOs and the like count 0 (newer GNU; 9.1 counted each
-# directory's st_size too, 4096 on ext4).
+# directories, FIFOs and the like count 0 (GNU du 9.2 and later; 9.1
+# counted each directory's st_size too, 4096 on ext4).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
-# -b/--bytes: --apparent-size --block-size=1 (directories count 0: newer
-# GNU du than 9.1).
+# -b/--bytes: --apparent-size --block-size=1 (directories count 0: GNU du
+# 9.2 and later).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

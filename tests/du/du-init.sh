@@ -5,8 +5,8 @@
 #
 # The program under test is $DU_UNDER_TEST, by default our src/du; setting
 # DU_UNDER_TEST=/usr/bin/du checks the test itself against GNU du (the
-# tests that check where newer GNU du differs from the 9.1 on Debian 12 say
-# so, and fail there).
+# tests that check where later GNU du differs from the 9.1 on Debian 12
+# say so, naming the version, and fail there).
 #
 # On return the test runs in "$test_dir_/w", an empty directory of its own;
 # it names its own files there _out, _err, _exp...  run_du runs the program

@@ -2,9 +2,10 @@
 # --files0-from walks each name as it reads it: given names without end,
 # and a standard output that cannot be written (/dev/full), du says so at
 # the first line and exits 1, under a limit of virtual memory 12 MiB above
-# what 'du --version' needs.  Newer GNU du than 9.1, which writes its
-# lines only when its buffer is full and stops only at the end of the
-# names, and so never here (the test then fails by timeout, status 124).
+# what 'du --version' needs.  As GNU du 9.10 and later; not 9.1, which
+# writes its lines only when its buffer is full and stops only at the end
+# of the names, and so never here (the test then fails by timeout, status
+# 124).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

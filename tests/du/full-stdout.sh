@@ -1,6 +1,6 @@
 #!/bin/sh
-# A write error on standard output (/dev/full) is fatal at once, as in
-# newer GNU du ("write error", exit 1): du does not go on to the next
+# A write error on standard output (/dev/full) is fatal at once, as in GNU
+# du 9.10 and later ("write error", exit 1): du does not go on to the next
 # operands (9.1 walks everything first, and so also reports that 'nothere'
 # is missing, and then says "write error" without the reason).
 

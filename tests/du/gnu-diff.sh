@@ -6,16 +6,17 @@
 # must print the same stdout and stderr and exit with the same status.  As
 # root both run as nobody, so that unreadable directories mean something.
 #
-# Where the 9.1 here differs from newer GNU (which we follow; each is
+# Where the 9.1 here differs from later GNU (which we follow; each is
 # checked in a script of its own), the comparison leaves it out:
-#   - -b and --apparent-size count directories as 0 (apparent-size.sh):
-#     with those, only the lines of non-directories are compared (and the
-#     exit status and stderr); -A does not exist in 9.1;
-#   - names are quoted on a terminal (terminal-quoting.sh): never a
-#     terminal here;
-#   - write errors (full-stdout.sh), vanishing files (vanished.sh), a name
-#     "-" read from standard input (files0-from-stdin-dash.sh): not
-#     generated.
+#   - -b and --apparent-size count directories as 0 (GNU 9.2 and later:
+#     apparent-size.sh): with those, only the lines of non-directories are
+#     compared (and the exit status and stderr); -A (GNU 9.10 and later)
+#     does not exist in 9.1;
+#   - names are quoted on a terminal (GNU after 9.11: terminal-quoting.sh):
+#     never a terminal here;
+#   - write errors (GNU 9.10 and later: full-stdout.sh), vanishing files
+#     (GNU after 9.11: vanished.sh), a name "-" read from standard input
+#     (GNU 9.8 and later: files0-from-stdin-dash.sh): not generated.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # --help: the usage on standard output, exit 0; every option is in it
-# (-A too, as in newer GNU du than 9.1).
+# (-A too, as in GNU du 9.10 and later).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

@@ -1,8 +1,9 @@
 ## tests/du/local.mk: the du tests.  One behaviour per script (see each
 ## script's head comment); they run the program named by $DU_UNDER_TEST,
 ## by default src/du, so that DU_UNDER_TEST=/usr/bin/du checks the tests
-## themselves against GNU du (those where newer GNU du differs from 9.1
-## say so, and fail with 9.1).  du-init.sh is their shared set-up.
+## themselves against GNU du (those where later GNU du differs from 9.1
+## say so, naming the version, and fail with 9.1).  du-init.sh is their
+## shared set-up.
 
 du_shell_tests = \
   tests/du/all.sh \

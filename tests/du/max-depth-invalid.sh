@@ -1,6 +1,7 @@
 #!/bin/sh
 # -d N must be a nonnegative integer: "invalid maximum depth", a usage
-# error (a negative one too, as in newer GNU du).
+# error (a negative one too, as in GNU du before 9.4 and after 9.11; 9.4
+# to 9.11 take it for 0).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

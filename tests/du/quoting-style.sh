@@ -3,8 +3,9 @@
 # reads it: 'literal' writes them as they are; an invalid value is
 # ignored, with a warning, for the default shell-escape style; "total" is
 # never quoted.  Elsewhere, and with -0, QUOTING_STYLE is not read at all.
-# Newer GNU du than 9.1, which never quotes.  script(1) gives du a
-# terminal, where what it writes to standard error comes out too.
+# As GNU du after 9.11 (coreutils commit d18b73bb6); 9.1 never quotes.
+# script(1) gives du a terminal, where what it writes to standard error
+# comes out too.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Names are quoted, shell-style, when standard output is a terminal (as ls
-# quotes them), and written as they are otherwise: newer GNU du than 9.1,
-# which writes them raw everywhere.  script(1) gives du a terminal.
+# quotes them), and written as they are otherwise: GNU du after 9.11
+# (coreutils commit d18b73bb6); 9.1 writes them raw everywhere.  script(1)
+# gives du a terminal.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Files that vanish while du walks (read in their directory's listing,
-# removed before du reaches them) are not errors, as in newer GNU du (9.1
-# reports "cannot access ...: No such file or directory" for each).  du
-# is held up by a full pipe on standard output while they are removed.
+# removed before du reaches them) are not errors, as in GNU du after 9.11
+# (coreutils commit 30866b30e; 9.1 reports "cannot access ...: No such
+# file or directory" for each).  du is held up by a full pipe on standard
+# output while they are removed.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"

@@ -1,8 +1,9 @@
 #!/bin/sh
 # Run as nobody: when rmdir of a directory fails (here because its parent is
 # not writable), rm reports it and goes on: every later file and directory
-# is still visited, none is skipped.  (Newer GNU guarantees this; 9.1 passes
-# this case too.)
+# is still visited, none is skipped.  (GNU has guaranteed this since 9.0,
+# "rm no longer skips an extra file when the removal of an empty directory
+# fails": 9.1 passes too.)
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/rm/rm-init.sh"

@@ -5,12 +5,15 @@
 # same tree (find -printf '%y %m %P').  As root both run as nobody, so that
 # write protection means something.
 #
-# Excluded, where the 9.1 here is known to differ from newer GNU (which we
+# Excluded, where the 9.1 here is known to differ from later GNU (which we
 # follow; each is checked in a script of its own):
-#   - inaccessible (mode 0) directories under -d, -i, -I or a terminal:
-#     inaccessible-dir.sh (they are compared under plain -r/-rf);
-#   - readdir errors: readdir-error.sh; ENOMEM: enomem.sh (not generated);
-#   - files skipped after a failed rmdir: failed-rmdir.sh.
+#   - inaccessible (mode 0) directories under -d, -i, -I or a terminal
+#     (GNU 9.2 and later: inaccessible-dir.sh); they are compared under
+#     plain -r/-rf;
+#   - readdir errors (GNU after 9.1: readdir-error.sh) and ENOMEM (GNU 9.2
+#     and later: enomem.sh): not generated.
+# A failed rmdir skips nothing after it in GNU 9.0 and later, 9.1 too
+# (failed-rmdir.sh): compared, in the shape wpparent.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/rm/rm-init.sh"

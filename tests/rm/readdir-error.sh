@@ -3,8 +3,8 @@
 # htree leaf blocks corrupted: getdents fails with EBADMSG) is reported with
 # the precise error ("Bad message", not "Directory not empty"), exit 1, and
 # nothing else is skipped: every sibling that comes after it in the parent
-# is still removed, and so is what could be read of t/d.  That is newer
-# GNU: 9.1 skips the file that follows t/d (and this test then checks that
+# is still removed, and so is what could be read of t/d.  That is GNU after
+# 9.1: 9.1 skips the file that follows t/d (and this test then checks that
 # it does, to show that it runs).  Root only (loop device, mount).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
