@@ -1311,6 +1311,23 @@ walk_cycles (const char *root, int options)
   return unit_keep (buf);
 }
 
+/* In a mount namespace of the test's own (root, CK_FORK=yes), make TREE
+   (unit_make) and bind-mount top on top/r/m.  Returns false, the test
+   TEST skipped with the reason, when that cannot be done.  */
+static bool
+bind_top_below_itself (const char *test, const char *tree)
+{
+  if (!unit_forking || geteuid () != 0)
+    return unit_skip (test, "needs root and CK_FORK=yes"), false;
+  if (unshare (CLONE_NEWNS) != 0
+      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
+    return unit_skip (test, "cannot make a mount namespace"), false;
+  unit_make (tree);
+  if (mount ("top", "top/r/m", NULL, MS_BIND, NULL) != 0)
+    return unit_skip (test, "cannot bind-mount"), false;
+  return true;
+}
+
 /* A physical walk meets a cycle only through a mount.  A directory
    bind-mounted inside itself is FTS_DC at the mount point, its fts_cycle
    the ancestor it repeats; and below such a mount, the walk's root met
@@ -1321,23 +1338,8 @@ START_TEST (test_bind_mount_cycle)
 {
   int options = access_modes[_i % N_ACCESS_MODES]
                 | (_i >= N_ACCESS_MODES ? FTS_NOSTAT : 0);
-  if (!unit_forking || geteuid () != 0)
-    {
-      unit_skip ("test_bind_mount_cycle", "needs root and CK_FORK=yes");
-      return;
-    }
-  if (unshare (CLONE_NEWNS) != 0
-      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
-    {
-      unit_skip ("test_bind_mount_cycle", "cannot make a mount namespace");
-      return;
-    }
-  unit_make ("top/r/m/ top/s/");
-  if (mount ("top", "top/r/m", NULL, MS_BIND, NULL) != 0)
-    {
-      unit_skip ("test_bind_mount_cycle", "cannot bind-mount");
-      return;
-    }
+  if (!bind_top_below_itself ("test_bind_mount_cycle", "top/r/m/ top/s/"))
+    return;
   const char *top = walk_cycles ("top", options);
   ck_assert_msg (strstr (top, "DC 2 top/r/m\n  cycle: 0 top\n"), "%s", top);
   ck_assert_msg (!strstr (top, "top/r/m/"), "%s", top);
@@ -1363,23 +1365,8 @@ END_TEST
 START_TEST (test_lazy_cycle_check)
 {
   int options = access_modes[_i] | FTS_LAZY_CYCLE_CHECK;
-  if (!unit_forking || geteuid () != 0)
-    {
-      unit_skip ("test_lazy_cycle_check", "needs root and CK_FORK=yes");
-      return;
-    }
-  if (unshare (CLONE_NEWNS) != 0
-      || mount (NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0)
-    {
-      unit_skip ("test_lazy_cycle_check", "cannot make a mount namespace");
-      return;
-    }
-  unit_make ("top/r/m/");
-  if (mount ("top", "top/r/m", NULL, MS_BIND, NULL) != 0)
-    {
-      unit_skip ("test_lazy_cycle_check", "cannot bind-mount");
-      return;
-    }
+  if (!bind_top_below_itself ("test_lazy_cycle_check", "top/r/m/"))
+    return;
   ck_assert_str_eq (walk_cycles ("top", options),
                     "D 0 top\nD 1 top/r\nD 2 top/r/m\n"
                     "DC 3 top/r/m/r\n  cycle: 3 r\n"
