@@ -107,6 +107,19 @@ void fts__cycle_leave (struct fts__cycle *c, const FTSENT *p);
 
 /* ---- file-system policy (fs-policy.c) --------------------------------- */
 
+/* Whether a file system's requests wait on something other than the
+   processor, which decides how many the parallel walk keeps in flight
+   (fts-walk.c): a local file system is served by the processor when its
+   caches are warm; a server's file system (network, FUSE, cluster) waits
+   a round trip in every request; for the others the walk measures how
+   long its directory reads wait.  */
+enum fts__fs_wait
+{
+  FTS__FS_LOCAL,
+  FTS__FS_SERVER,
+  FTS__FS_MEASURE
+};
+
 struct fts__fs_row
 {
   unsigned long magic;     /* statfs f_type */
@@ -115,6 +128,7 @@ struct fts__fs_row
   bool fills_batches;      /* getdents fills its buffer until the end of
                               the directory, so a batch that left room for
                               one more entry of any name was the last */
+  enum fts__fs_wait wait;  /* what its requests wait on */
   const char *why;         /* the measurement or reason behind SORT */
 };
 

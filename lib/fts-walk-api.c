@@ -99,6 +99,37 @@ libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n)
 }
 
 int
+libfts_walk_set_inflight (LIBFTS_WALK *w, unsigned n)
+{
+  if (!w || n > FTS__WALK_MAX_THREADS)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w->inflight = n;
+  return 0;
+}
+
+/* The most requests W keeps in flight where they wait on a server: the
+   first of libfts_walk_set_inflight, libfts_walk_set_threads,
+   LIBFTS_INFLIGHT and LIBFTS_THREADS that says, else
+   FTS__WALK_DEFAULT_INFLIGHT.  So a thread count that the caller or the
+   user fixed still bounds the walk everywhere.  */
+unsigned
+fts__walk_inflight (const struct libfts_walk *w)
+{
+  unsigned n;
+  if (w->inflight)
+    return w->inflight;
+  if (w->threads)
+    return w->threads;
+  if (parse_threads (getenv ("LIBFTS_INFLIGHT"), &n)
+      || parse_threads (getenv ("LIBFTS_THREADS"), &n))
+    return n;
+  return FTS__WALK_DEFAULT_INFLIGHT;
+}
+
+int
 libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold)
 {
   if (!w)

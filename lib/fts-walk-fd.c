@@ -33,15 +33,16 @@
 
 enum { DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY };
 
-/* The budget for a new walk: FTS__WALK_FD_BUDGET, or what RLIMIT_NOFILE
-   leaves after FTS__WALK_FD_RESERVE descriptors, halved (the process has
-   others open), but never under 4: with 4 the walk still completes, one
-   or two threads at a time.  */
+/* The budget for a new walk that wants WANT descriptors
+   (FTS__WALK_FD_BUDGET, or more for many requests in flight): what
+   RLIMIT_NOFILE leaves after FTS__WALK_FD_RESERVE descriptors, halved
+   (the process has others open), when that is less, but never under 4:
+   with 4 the walk still completes, one or two threads at a time.  */
 unsigned
-fts__wfd_budget (void)
+fts__wfd_budget (unsigned want)
 {
   struct rlimit rl;
-  unsigned budget = FTS__WALK_FD_BUDGET;
+  unsigned budget = want;
   if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
     {
       rlim_t room = rl.rlim_cur > FTS__WALK_FD_RESERVE
@@ -50,6 +51,18 @@ fts__wfd_budget (void)
         budget = room;
     }
   return budget < 4 ? 4 : budget;
+}
+
+/* Let C hold up to BUDGET descriptors from now on (never fewer than it
+   has): the walk found requests waiting on a server and starts more
+   threads, each with its pins.  */
+void
+fts__wfd_raise (struct fts__wfd *c, unsigned budget)
+{
+  pthread_mutex_lock (&c->lock);
+  if (c->budget < budget)
+    c->budget = budget;
+  pthread_mutex_unlock (&c->lock);
 }
 
 void

@@ -254,7 +254,8 @@ struct fts__wfd
   unsigned long long stats;
 };
 
-unsigned fts__wfd_budget (void);
+unsigned fts__wfd_budget (unsigned want);
+void fts__wfd_raise (struct fts__wfd *c, unsigned budget);
 void fts__wfd_init (struct fts__wfd *c, unsigned budget);
 void fts__wfd_destroy (struct fts__wfd *c);
 int fts__wfd_pin (struct fts__wfd *c, struct fts__wnode *n);
@@ -350,6 +351,7 @@ struct fts__wshare
   struct fts__wnode **lists;       /* ordered walks: each slice's report
                                       list; null otherwise */
   size_t *kid_base;                /* index in KIDS of each slice's first */
+  size_t slice;                    /* entries per slice */
   size_t nslices;
   atomic_size_t next_slice;        /* the next to claim */
   unsigned users;                  /* other threads in it; walk's lock */
@@ -361,12 +363,22 @@ struct fts__wshare
    list (one record) cost nothing in comparison.  */
 enum { FTS__WALK_SLICE = 512, FTS__WALK_SPLIT_MIN = 2 * FTS__WALK_SLICE };
 
+/* Where requests wait on a server (fts__fs_row's wait), a chunk is
+   shared from FTS__WALK_WAIT_SPLIT_MIN entries, in slices of about
+   FTS__WALK_WAIT_SLICES_PER_THREAD per thread the walk may have, of at
+   least FTS__WALK_WAIT_SLICE_MIN entries: there each entry is a round
+   trip of 0.1 ms or more, which dwarfs a slice's record, and the slices
+   must outnumber the threads for all of them to have one.  */
+enum { FTS__WALK_WAIT_SPLIT_MIN = 8, FTS__WALK_WAIT_SLICE_MIN = 4,
+       FTS__WALK_WAIT_SLICES_PER_THREAD = 2 };
+
 struct libfts_walk
 {
   /* Set before the walk starts, read by every thread.  */
   char **roots;                    /* copies of the paths given */
   int options;
   unsigned threads;                /* asked for; 0: the default */
+  unsigned inflight;               /* asked for; 0: the default */
   size_t sort_threshold;
   enum libfts_fs_policy fs_policy;
   bool ran;
@@ -386,7 +398,13 @@ struct libfts_walk
   unsigned held;                   /* of them, those the backlog holds
                                       back from the tasks there are */
   unsigned started;                /* worker threads started */
-  unsigned max_threads;            /* the calling thread included */
+  unsigned starting;               /* of them, those not yet taking tasks */
+  unsigned max_threads;            /* the calling thread included: now */
+  unsigned cpu_threads;            /* the most while the CPU is the limit */
+  unsigned wait_threads;           /* and once requests wait on a server */
+  unsigned wait_fd_budget;         /* the descriptor budget then */
+  atomic_bool waiting;             /* requests wait on a server: set once */
+  atomic_uint probes, slow_probes; /* directory reads timed, slow ones */
   pthread_t *tids;
   bool finished;                   /* every root is done */
   int fail_errno;
@@ -421,6 +439,26 @@ enum { FTS__WALK_MAX_THREADS = 1024 };
    than 32 was not measured.  */
 enum { FTS__WALK_THREADS_PER_CPU = 4, FTS__WALK_DEFAULT_MAX_THREADS = 32 };
 
+/* Where requests wait on a server, a walk's threads are its requests in
+   flight: each makes one system call at a time, and nothing else of the
+   walk reaches the file system.  The default bound, when neither
+   LIBFTS_THREADS nor libfts_walk_set_threads or _set_inflight says: see
+   the scaling series in bench/run's latency rounds (time ≈ requests ×
+   latency / in flight until the server or the processors saturate).  */
+enum { FTS__WALK_DEFAULT_INFLIGHT = 64 };
+
+/* On a file system that fs-policy.c does not know (FTS__FS_MEASURE), the
+   first FTS__WALK_PROBES directory reads (the first getdents of each) are
+   timed by the wall clock and the thread's clock; when more than half of
+   them waited over FTS__WALK_SLOW_WAIT_NS off the processor, the walk
+   treats requests as waiting on a server.  Measured here (2 processors,
+   loaded), wall minus thread time of a first getdents: tmpfs and ext4
+   warm 0-11 µs (one 30 µs under load), ext4 on a cold virtio disk
+   36-57 µs, sshfs over loopback 460-2,000 µs.  100 µs is half a LAN NFS
+   server's round trip, twice a cold local disk's.  */
+enum { FTS__WALK_PROBES = 8 };
+#define FTS__WALK_SLOW_WAIT_NS 100000
+
 /* One visit in progress: the public entry and what libfts keeps with it
    (fts-walk.c makes them, fts-walk-api.c serves VISIT's calls on them).  */
 struct fts__wentry
@@ -435,6 +473,10 @@ struct fts__wentry
   struct fts__wslab **slab;        /* its thread's block for reports */
   struct stat st;
 };
+
+/* ---- the API (fts-walk-api.c) ------------------------------------------- */
+
+unsigned fts__walk_inflight (const struct libfts_walk *w);
 
 /* ---- tasks (fts-walk-heap.c) -------------------------------------------- */
 

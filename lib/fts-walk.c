@@ -36,6 +36,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 /* What each thread keeps for itself.  */
@@ -141,10 +142,65 @@ start_worker (struct libfts_walk *w)
   sigfillset (&all);
   pthread_sigmask (SIG_SETMASK, &all, &old);
   if (pthread_create (&w->tids[w->started], NULL, worker_main, w) == 0)
-    w->started++;
+    {
+      w->started++;
+      w->starting++;
+    }
   else
     w->max_threads = w->started + 1;   /* go on with those we have */
   pthread_sigmask (SIG_SETMASK, &old, NULL);
+}
+
+static bool
+waiting (struct libfts_walk *w)
+{
+  return atomic_load_explicit (&w->waiting, memory_order_relaxed);
+}
+
+/* Start workers for the tasks that wait, if the walk may.  Where the
+   processor is the limit (local file systems, warm caches), one more when
+   two tasks wait and no thread is idle: threads beyond the processors
+   would only queue for them.  Where requests wait on a server, one for
+   each task that no thread is free to take, up to the in-flight bound:
+   every thread is then taken to be blocked, and each one more keeps one
+   more request in flight.  Not while the backlog holds threads back: a
+   new one would be held too.  Lock held.  */
+static void
+grow (struct libfts_walk *w)
+{
+  if (!waiting (w))
+    {
+      if (!w->idle && w->ntasks >= 2 && w->started + 1 < w->max_threads)
+        start_worker (w);
+      return;
+    }
+  while (!w->held && w->ntasks > w->idle + w->starting
+         && w->started + 1 < w->max_threads)
+    {
+      unsigned before = w->started;
+      start_worker (w);
+      if (w->started == before)
+        return;
+    }
+}
+
+/* Requests wait on a server: from now on W keeps up to its in-flight
+   bound of them going, with the descriptors that many threads pin.  */
+static void
+start_waiting (struct libfts_walk *w)
+{
+  if (waiting (w))
+    return;
+  fts__wfd_raise (&w->fdc, w->wait_fd_budget);
+  pthread_mutex_lock (&w->lock);
+  if (!waiting (w))
+    {
+      atomic_store (&w->waiting, true);
+      if (w->max_threads < w->wait_threads)
+        w->max_threads = w->wait_threads;
+      grow (w);
+    }
+  pthread_mutex_unlock (&w->lock);
 }
 
 /* Push the K records of KIDS as tasks.  */
@@ -172,8 +228,7 @@ push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k,
       else
         pthread_cond_signal (&w->wake);
     }
-  else if (w->ntasks >= 2 && w->started + 1 < w->max_threads)
-    start_worker (w);
+  grow (w);
   pthread_mutex_unlock (&w->lock);
 }
 
@@ -456,8 +511,8 @@ visit_range (struct wctx *ctx, struct fts__wnode *d, int dfd,
 static void
 visit_slice (struct wctx *ctx, struct fts__wshare *s, size_t k)
 {
-  size_t from = k * FTS__WALK_SLICE;
-  size_t to = from + FTS__WALK_SLICE;
+  size_t from = k * s->slice;
+  size_t to = from + s->slice;
   if (to > s->dir->count)
     to = s->dir->count;
   ctx->list = s->lists ? s->lists[k] : NULL;
@@ -479,12 +534,22 @@ help_share (struct wctx *ctx, struct fts__wshare *s)
     visit_slice (ctx, s, k);
 }
 
-/* Whether D's chunk DIR is worth sharing among the threads.  */
-static bool
-worth_sharing (const struct libfts_walk *w, const struct fts__dir *dir)
+/* How many entries of chunk DIR make a slice when the chunk is worth
+   sharing among the threads, else 0.  */
+static size_t
+slice_size (struct libfts_walk *w, const struct fts__dir *dir)
 {
-  return (isset (w, LIBFTS_WALK_SPLIT) && w->max_threads > 1
-          && dir->count >= FTS__WALK_SPLIT_MIN);
+  if (!isset (w, LIBFTS_WALK_SPLIT))
+    return 0;
+  if (!waiting (w))
+    return (w->cpu_threads > 1 && dir->count >= FTS__WALK_SPLIT_MIN
+            ? FTS__WALK_SLICE : 0);
+  if (w->wait_threads < 2 || dir->count < FTS__WALK_WAIT_SPLIT_MIN)
+    return 0;
+  size_t n = dir->count / ((size_t) w->wait_threads
+                           * FTS__WALK_WAIT_SLICES_PER_THREAD);
+  return (n < FTS__WALK_WAIT_SLICE_MIN ? FTS__WALK_WAIT_SLICE_MIN
+          : n > FTS__WALK_SLICE ? FTS__WALK_SLICE : n);
 }
 
 /* Prepare S, the share of DIR's chunk of D: where each slice's
@@ -494,7 +559,7 @@ worth_sharing (const struct libfts_walk *w, const struct fts__dir *dir)
 static int
 share_init (struct libfts_walk *w, struct fts__wshare *s)
 {
-  s->nslices = (s->dir->count + FTS__WALK_SLICE - 1) / FTS__WALK_SLICE;
+  s->nslices = (s->dir->count + s->slice - 1) / s->slice;
   s->kid_base = malloc (s->nslices * sizeof *s->kid_base);
   s->lists = w->em.ordered ? calloc (s->nslices, sizeof *s->lists) : NULL;
   if (!s->kid_base || (w->em.ordered && !s->lists))
@@ -503,8 +568,8 @@ share_init (struct libfts_walk *w, struct fts__wshare *s)
   for (size_t k = 0; k < s->nslices; k++)
     {
       s->kid_base[k] = kid;
-      size_t to = (k + 1) * FTS__WALK_SLICE;
-      for (size_t i = k * FTS__WALK_SLICE; i < to && i < s->dir->count; i++)
+      size_t to = (k + 1) * s->slice;
+      for (size_t i = k * s->slice; i < to && i < s->dir->count; i++)
         kid += s->dir->ents[i].type == DT_DIR;
       if (!s->lists)
         continue;
@@ -563,17 +628,19 @@ share_run (struct wctx *ctx, struct fts__wshare *s)
 
 /* Visit the entries of DIR's chunk of D (open on DFD) that are not
    subdirectories, and queue the subdirectories (KIDS, from push_subdirs)
-   in their places: on this thread, or with LIBFTS_WALK_SPLIT and a large
-   chunk, on every thread that is free.  */
+   in their places: on this thread, or with LIBFTS_WALK_SPLIT and a chunk
+   worth it (large, or any where requests wait), on every thread that is
+   free.  */
 static void
 visit_chunk (struct wctx *ctx, struct fts__wnode *d, int dfd,
              struct fts__dir *dir)
 {
   struct libfts_walk *w = ctx->w;
-  if (worth_sharing (w, dir))
+  size_t slice = slice_size (w, dir);
+  if (slice)
     {
       struct fts__wshare s = { .d = d, .dfd = dfd, .dir = dir,
-                               .kids = ctx->kids };
+                               .kids = ctx->kids, .slice = slice };
       atomic_init (&s.next_slice, 0);
       if (share_init (w, &s) == 0)
         share_run (ctx, &s);
@@ -600,6 +667,50 @@ reader_for (struct wctx *ctx, const struct fts__fs_row *fs)
   };
 }
 
+/* The time on the wall and on the thread's clock, in nanoseconds.  */
+static void
+clocks (long long t[2])
+{
+  struct timespec wall, cpu;
+  clock_gettime (CLOCK_MONOTONIC, &wall);
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &cpu);
+  t[0] = wall.tv_sec * 1000000000LL + wall.tv_nsec;
+  t[1] = cpu.tv_sec * 1000000000LL + cpu.tv_nsec;
+}
+
+/* Whether the first read of a directory on FS is to be timed: a file
+   system that fs-policy.c cannot place, while W has not decided.  Where
+   requests wait on a server, W starts waiting at once.  */
+static bool
+to_probe (struct libfts_walk *w, const struct fts__fs_row *fs)
+{
+  if (fs->wait == FTS__FS_LOCAL || waiting (w))
+    return false;
+  if (fs->wait == FTS__FS_SERVER)
+    {
+      start_waiting (w);
+      return false;
+    }
+  return atomic_load_explicit (&w->probes, memory_order_relaxed)
+         < FTS__WALK_PROBES;
+}
+
+/* A directory read that began at T0 (clocks) is over: count it among
+   W's probes, and once more than half of them waited long off the
+   processor, start waiting.  */
+static void
+end_probe (struct libfts_walk *w, const long long t0[2])
+{
+  long long t[2];
+  clocks (t);
+  if (atomic_fetch_add (&w->probes, 1) >= FTS__WALK_PROBES)
+    return;
+  long long waited = (t[0] - t0[0]) - (t[1] - t0[1]);
+  if (waited > FTS__WALK_SLOW_WAIT_NS
+      && (atomic_fetch_add (&w->slow_probes, 1) + 1) * 2 > FTS__WALK_PROBES)
+    start_waiting (w);
+}
+
 /* Read D, open and pinned on FD, a chunk at a time: push its
    subdirectories, visit the rest.  A read error part way is kept for D's
    post-order visit.  Returns 0, or -1 with errno when the first read
@@ -612,7 +723,14 @@ read_dir (struct wctx *ctx, struct fts__wnode *d, int fd)
   struct fts__dir_reader r = reader_for (ctx, fs);
   struct fts__dir dir;
   fts__dir_init (&dir);
-  if (fts__dir_read (&dir, fd, &r) != 0)
+  bool probe = to_probe (ctx->w, fs);
+  long long t0[2];
+  if (probe)
+    clocks (t0);
+  int read = fts__dir_read (&dir, fd, &r);
+  if (probe)
+    end_probe (ctx->w, t0);
+  if (read != 0)
     return -1;
   ctx->st.dirs_read++;
   ctx->kid_seq = 0;
@@ -898,6 +1016,8 @@ work (struct wctx *ctx, bool caller)
 {
   struct libfts_walk *w = ctx->w;
   pthread_mutex_lock (&w->lock);
+  if (!caller)
+    w->starting--;
   for (;;)
     {
       if (stopped (w) || w->finished
@@ -930,6 +1050,8 @@ work (struct wctx *ctx, bool caller)
           w->held -= held;
           continue;
         }
+      if (waiting (w))
+        grow (w);
       pthread_mutex_unlock (&w->lock);
       process_dir (ctx, n);
       run_kept (ctx);
@@ -945,11 +1067,28 @@ worker_main (void *arg)
   struct wctx ctx;
   if (ctx_init (&ctx, w) == 0)
     work (&ctx, false);
+  else
+    {
+      pthread_mutex_lock (&w->lock);
+      w->starting--;
+      pthread_mutex_unlock (&w->lock);
+    }
   ctx_end (&ctx);
   return NULL;
 }
 
 /* ---- running ------------------------------------------------------------------ */
+
+/* THREADS, or fewer when a descriptor budget of BUDGET cannot give each
+   its pins.  */
+static unsigned
+threads_within (unsigned threads, unsigned budget)
+{
+  unsigned by_fds = budget / FTS__WALK_PINS_PER_THREAD;
+  if (threads > by_fds)
+    threads = by_fds ? by_fds : 1;
+  return threads;
+}
 
 /* Set W up to run; returns 0 or -1 with errno.  */
 static int
@@ -958,14 +1097,18 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
 {
   w->visit = visit;
   w->arg = arg;
-  unsigned threads = w->threads ? w->threads : libfts_default_threads ();
-  unsigned budget = fts__wfd_budget ();
-  unsigned max_by_fds = budget / FTS__WALK_PINS_PER_THREAD;
-  if (threads > max_by_fds)
-    threads = max_by_fds ? max_by_fds : 1;
-  w->max_threads = threads;
-  w->tids = threads > 1 ? calloc (threads - 1, sizeof *w->tids) : NULL;
-  if (threads > 1 && !w->tids)
+  unsigned budget = fts__wfd_budget (FTS__WALK_FD_BUDGET);
+  w->cpu_threads = threads_within (w->threads ? w->threads
+                                   : libfts_default_threads (), budget);
+  unsigned inflight = fts__walk_inflight (w);
+  unsigned want = inflight * FTS__WALK_PINS_PER_THREAD;
+  w->wait_fd_budget = fts__wfd_budget (want > budget ? want : budget);
+  w->wait_threads = threads_within (inflight, w->wait_fd_budget);
+  unsigned most = (w->cpu_threads > w->wait_threads ? w->cpu_threads
+                   : w->wait_threads);
+  w->max_threads = w->cpu_threads;
+  w->tids = most > 1 ? calloc (most - 1, sizeof *w->tids) : NULL;
+  if (most > 1 && !w->tids)
     return -1;
   fts__mutex_init (&w->lock);
   pthread_cond_init (&w->wake, NULL);
@@ -973,7 +1116,7 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
   fts__mutex_init (&w->all_lock);
   w->all.all_next = w->all.all_prev = &w->all;
   fts__wfd_init (&w->fdc, budget);
-  w->fdc.threads = threads;
+  w->fdc.threads = most;
   w->top.level = FTS_ROOTLEVEL - 1;
   w->top.tail = &w->top.head;
   w->top.fd = -1;

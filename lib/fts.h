@@ -356,6 +356,14 @@ struct libfts_walk *libfts_walk_open (char *const *roots, int options);
    under a low RLIMIT_NOFILE) cannot give each thread three.  These
    setters return 0, or -1 with errno EINVAL.  */
 int libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n);
+/* Keep at most N requests in flight (N threads, the calling thread
+   included, at most 1024) where requests wait on a server: a network,
+   FUSE or cluster file system, or one whose directory reads are measured
+   to wait (see the manual).  0 (the default) means the threads set by
+   libfts_walk_set_threads, else LIBFTS_INFLIGHT, else LIBFTS_THREADS,
+   else 64.  Each thread makes one system call at a time, so no server
+   sees more than N requests from the walk.  */
+int libfts_walk_set_inflight (LIBFTS_WALK *w, unsigned n);
 int libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold);
 int libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy);
 
