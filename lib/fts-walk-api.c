@@ -77,6 +77,7 @@ libfts_walk_open (char *const *roots, int options)
   w->options = options;
   w->sort_threshold = fts__env_threshold ();
   w->fs_policy = fts__env_fs_policy ();
+  w->storage = fts__env_storage ();
   return w;
 
  out_free:;
@@ -127,6 +128,18 @@ fts__walk_inflight (const struct libfts_walk *w)
       || parse_threads (getenv ("LIBFTS_THREADS"), &n))
     return n;
   return FTS__WALK_DEFAULT_INFLIGHT;
+}
+
+/* LIBFTS_STORAGE: "remote" treats every file system as one whose
+   requests wait on a server, "local" none; otherwise (FTS__FS_MEASURE)
+   fs-policy.c's table says, or the walk measures.  */
+enum fts__fs_wait
+fts__env_storage (void)
+{
+  const char *s = getenv ("LIBFTS_STORAGE");
+  return (!s ? FTS__FS_MEASURE
+          : strcmp (s, "remote") == 0 ? FTS__FS_SERVER
+          : strcmp (s, "local") == 0 ? FTS__FS_LOCAL : FTS__FS_MEASURE);
 }
 
 int

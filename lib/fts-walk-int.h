@@ -379,6 +379,9 @@ struct libfts_walk
   int options;
   unsigned threads;                /* asked for; 0: the default */
   unsigned inflight;               /* asked for; 0: the default */
+  enum fts__fs_wait storage;       /* LIBFTS_STORAGE: every file system
+                                      local or remote; FTS__FS_MEASURE:
+                                      the table's, or measured */
   size_t sort_threshold;
   enum libfts_fs_policy fs_policy;
   bool ran;
@@ -477,6 +480,7 @@ struct fts__wentry
 /* ---- the API (fts-walk-api.c) ------------------------------------------- */
 
 unsigned fts__walk_inflight (const struct libfts_walk *w);
+enum fts__fs_wait fts__env_storage (void);
 
 /* ---- tasks (fts-walk-heap.c) -------------------------------------------- */
 

@@ -679,14 +679,17 @@ clocks (long long t[2])
 }
 
 /* Whether the first read of a directory on FS is to be timed: a file
-   system that fs-policy.c cannot place, while W has not decided.  Where
-   requests wait on a server, W starts waiting at once.  */
+   system that fs-policy.c (or LIBFTS_STORAGE) cannot place, while W has
+   not decided.  Where requests wait on a server, W starts waiting at
+   once.  */
 static bool
 to_probe (struct libfts_walk *w, const struct fts__fs_row *fs)
 {
-  if (fs->wait == FTS__FS_LOCAL || waiting (w))
+  enum fts__fs_wait wait = (w->storage != FTS__FS_MEASURE ? w->storage
+                            : fs->wait);
+  if (wait == FTS__FS_LOCAL || waiting (w))
     return false;
-  if (fs->wait == FTS__FS_SERVER)
+  if (wait == FTS__FS_SERVER)
     {
       start_waiting (w);
       return false;

@@ -47,6 +47,30 @@ START_TEST (test_split_ordered)
 }
 END_TEST
 
+/* Where requests wait on a server (LIBFTS_STORAGE=remote), every
+   directory of 8 entries or more is shared among the threads in slices
+   of 4 or more: the reports still come in fts_read's order, every entry
+   once.  Variant 0: directories of 20 entries; 1: the mixed tree (files,
+   links, empty and unreadable directories) beside them; 2: one of 3,000
+   with subdirectories among the files.  */
+START_TEST (test_remote_split_ordered)
+{
+  int v = VARIANT (_i);
+  if (v == 2)
+    make_flat_with_dirs (3000);
+  else
+    {
+      if (v == 1)
+        make_mixed ();
+      make_wide ("root", 4, 10, 20);
+    }
+  ck_assert_int_eq (setenv ("LIBFTS_STORAGE", "remote", 1), 0);
+  check_ordered_with (root_only, THREADS (_i), LIBFTS_INODE_SORT_NEVER,
+                      false, LIBFTS_WALK_SPLIT);
+  ck_assert_int_eq (unsetenv ("LIBFTS_STORAGE"), 0);
+}
+END_TEST
+
 /* Reports made and delivered, and the most made but not yet delivered.  */
 struct backlog_ctx
 {
@@ -431,6 +455,7 @@ emit_suite (void)
   tc = unit_tcase ("ordered");
   add_threaded (tc, test_ordered_wide, 1);
   add_threaded (tc, test_split_ordered, 2);
+  add_threaded (tc, test_remote_split_ordered, 3);
   add_threaded (tc, test_ordered_inode_sort, 2);
   add_threaded (tc, test_ordered_roots, 1);
   tcase_add_loop_test (tc, test_ordered_chunked, 0, 4);

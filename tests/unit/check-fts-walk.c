@@ -1654,6 +1654,36 @@ START_TEST (test_threads_bounded)
 }
 END_TEST
 
+/* Where requests wait on a server (LIBFTS_STORAGE=remote), the walk
+   starts a thread for each directory waiting, up to its in-flight bound
+   (16 here), beyond the 2 threads it has where the processor is the
+   limit; variant 1: LIBFTS_STORAGE=local, the CPU rule (one thread more
+   per push, at most 2 in all); variant 2: remote, no bound set but the
+   threads (3), which then bound it.  */
+START_TEST (test_remote_threads)
+{
+  static const char *const storage[] = { "remote", "local", "remote" };
+  unit_make ("root/");
+  make_wide ("root", 1, 100, 5);
+  ck_assert_int_eq (setenv ("LIBFTS_STORAGE", storage[_i], 1), 0);
+  int base = tasks_before_walk ();
+  struct threads_ctx t = THREADS_CTX_INIT;
+  LIBFTS_WALK *w = walk_open (root_only, 0, _i == 2 ? 3 : 2, KEEP_THRESHOLD,
+                              false);
+  if (_i < 2)
+    ck_assert_int_eq (libfts_walk_set_inflight (w, 16), 0);
+  int extra = walk_counting_threads (w, &t, base);
+  ck_assert_int_eq (unsetenv ("LIBFTS_STORAGE"), 0);
+  if (_i == 0)
+    {
+      ck_assert_int_gt (extra, 2);
+      ck_assert_int_le (extra, 15);
+    }
+  else
+    ck_assert_int_le (extra, _i == 1 ? 1 : 2);
+}
+END_TEST
+
 /* A chain never has two directories to read at once (each has one
    subdirectory, read after it): no thread is started, whatever the
    count.  */
@@ -1823,6 +1853,14 @@ START_TEST (test_setters)
   ck_assert_int_eq (libfts_walk_set_threads (w, 0), 0);
   errno = 0;
   ck_assert_int_eq (libfts_walk_set_threads (w, 1025), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_set_inflight (w, 1024), 0);
+  ck_assert_int_eq (libfts_walk_set_inflight (w, 0), 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_inflight (w, 1025), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_inflight (NULL, 2), -1);
   ck_assert_int_eq (errno, EINVAL);
   ck_assert_int_eq (libfts_walk_set_inode_sort_threshold
                     (w, LIBFTS_INODE_SORT_NEVER), 0);
@@ -2493,6 +2531,7 @@ add_resource_cases (Suite *s)
   tcase_add_test (tc, test_split_threads);
   tcase_add_test (tc, test_one_thread);
   tcase_add_test (tc, test_chain_starts_no_thread);
+  tcase_add_loop_test (tc, test_remote_threads, 0, 3);
   tcase_add_loop_test (tc, test_threads_bounded, 0, 3);
   tcase_add_test (tc, test_default_threads);
   tcase_add_loop_test (tc, test_threads_env, 0, 2);
