@@ -402,6 +402,7 @@ struct libfts_walk
                                       back from the tasks there are */
   unsigned started;                /* worker threads started */
   unsigned starting;               /* of them, those not yet taking tasks */
+  unsigned busy;                   /* threads on a task or a share */
   unsigned max_threads;            /* the calling thread included: now */
   unsigned cpu_threads;            /* the most while the CPU is the limit */
   unsigned wait_threads;           /* and once requests wait on a server */

@@ -185,7 +185,9 @@ grow (struct libfts_walk *w)
 }
 
 /* Requests wait on a server: from now on W keeps up to its in-flight
-   bound of them going, with the descriptors that many threads pin.  */
+   bound of them going, with the descriptors that many threads pin; and
+   never more, even when more threads were started before (work parks
+   those beyond it).  */
 static void
 start_waiting (struct libfts_walk *w)
 {
@@ -196,8 +198,7 @@ start_waiting (struct libfts_walk *w)
   if (!waiting (w))
     {
       atomic_store (&w->waiting, true);
-      if (w->max_threads < w->wait_threads)
-        w->max_threads = w->wait_threads;
+      w->max_threads = w->wait_threads;
       grow (w);
     }
   pthread_mutex_unlock (&w->lock);
@@ -1026,13 +1027,18 @@ work (struct wctx *ctx, bool caller)
       if (stopped (w) || w->finished
           || (caller && atomic_load (&w->top.pending) == 0))
         break;
-      if (w->shares)
+      /* Where requests wait on a server, the threads busy are the
+         requests in flight: a thread beyond the bound waits.  */
+      bool over = waiting (w) && w->busy >= w->max_threads;
+      if (w->shares && !over)
         {
           struct fts__wshare *s = w->shares;
           s->users++;
+          w->busy++;
           pthread_mutex_unlock (&w->lock);
           help_share (ctx, s);
           pthread_mutex_lock (&w->lock);
+          w->busy--;
           /* Nobody is to come in again once it is all claimed.  */
           if (atomic_load (&s->next_slice) >= s->nslices)
             withdraw_share (w, s);
@@ -1040,12 +1046,13 @@ work (struct wctx *ctx, bool caller)
             pthread_cond_broadcast (&w->share_done);
           continue;
         }
-      struct fts__wnode *n = w->tasks ? fts__wtask_take (w) : NULL;
+      struct fts__wnode *n = w->tasks && !over ? fts__wtask_take (w) : NULL;
       if (!n)
         {
           /* The emitter wakes those held back by the backlog when it
-             shrinks or moves on (fts-walk-emit.c).  */
-          bool held = w->tasks != NULL;
+             shrinks or moves on (fts-walk-emit.c).  One over the bound
+             takes a task when it wakes after another finished one.  */
+          bool held = w->tasks != NULL && !over;
           w->idle++;
           w->held += held;
           pthread_cond_wait (&w->wake, &w->lock);
@@ -1055,10 +1062,12 @@ work (struct wctx *ctx, bool caller)
         }
       if (waiting (w))
         grow (w);
+      w->busy++;
       pthread_mutex_unlock (&w->lock);
       process_dir (ctx, n);
       run_kept (ctx);
       pthread_mutex_lock (&w->lock);
+      w->busy--;
     }
   pthread_mutex_unlock (&w->lock);
 }
@@ -1146,8 +1155,14 @@ run_root (struct wctx *ctx, size_t i)
   atomic_store (&w->top.pending, 1);
   if (w->em.ordered)
     fts__wemit_add (w, &w->top, &r->hdr);
+  pthread_mutex_lock (&w->lock);
+  w->busy++;
+  pthread_mutex_unlock (&w->lock);
   process_dir (ctx, r);
   run_kept (ctx);
+  pthread_mutex_lock (&w->lock);
+  w->busy--;
+  pthread_mutex_unlock (&w->lock);
   work (ctx, true);
 }
 
