@@ -45,3 +45,17 @@ demo: src/libfts-walk$(EXEEXT) src/rm$(EXEEXT) bench/gentree$(EXEEXT)
 	test ! -e "$$d/npm" || { echo "$$d/npm is still there" >&2; exit 1; }; \
 	awk -v a=$$t0 -v b=$$t1 'BEGIN { printf "removed in %.3f s\n", b - a }'
 MOSTLYCLEANDIRS += demo-tree
+
+# latfs: a FUSE passthrough that waits in every request, like a remote
+# file system (see its head comment).  The tests on slow file systems run
+# it (tests/init.sh, latfs_mount_), so make builds it; nothing installs
+# it.  Built only with libfuse3, but its source (defined outside the
+# conditional) goes into every tarball.  Plain C on libc and libfuse3,
+# like gentree.
+if HAVE_FUSE3
+noinst_PROGRAMS += bench/latfs
+endif
+bench_latfs_SOURCES = bench/latfs.c
+bench_latfs_CPPFLAGS = -I$(top_builddir) $(FUSE3_CFLAGS) \
+  -DFUSE_USE_VERSION=$(LATFS_FUSE_API)
+bench_latfs_LDADD = $(FUSE3_LIBS) $(PTHREAD_LIBS)

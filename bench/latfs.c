@@ -1,0 +1,648 @@
+/* latfs: a FUSE passthrough of a directory that is slow on purpose.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   latfs [-f] [-d] [-o OPTION[,OPTION]...] SOURCE_DIR MOUNTPOINT
+     -o delay_us=N       wait N microseconds in every request before
+                         serving it (default 0)
+     -o max_inflight=K   serve at most K requests at once, counting their
+                         waits; the others queue (0, the default: no limit)
+     -o stats=FILE       at unmount, write to FILE the lines
+                           requests N        requests served
+                           max_inflight M    most requests served at once
+                           inflight_now C    requests being served (0)
+     -f                  stay in the foreground
+     -d                  print FUSE's debugging trace (implies -f)
+   and FUSE's own mount options.
+
+   Remote file systems (NFS, SMB, sshfs) answer each request after a
+   round trip, and serve many at once: a walk is fast on them only if it
+   keeps many requests in flight.  latfs makes a local directory behave
+   so, for the benchmarks and for the tests (tests/init.sh,
+   latfs_mount_), and says how many requests a walk had in flight at
+   most.  Every request is a cold one: the kernel caches no attributes,
+   names or absent names (all timeouts 0), and gets no attributes with a
+   directory's listing (no READDIRPLUS), so each stat(2) is a round trip.
+   max_inflight=K stands for a client's own cap on requests in flight,
+   like Lustre's max_rpcs_in_flight.
+
+   Like any FUSE file system it returns once mounted, serving from the
+   background; unmount it with 'fusermount3 -u MOUNTPOINT' (or umount as
+   root).  The stats file is written by the server as it exits, a moment
+   after the unmount returns: read it once it exists.  Everything is done
+   relative to a descriptor of SOURCE_DIR opened at start (*at calls), as
+   root would see it: mount as root, walk as root.  Plain C, libc and
+   libfuse3 only.  */
+
+#define _GNU_SOURCE 1
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <semaphore.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+/* configure sets FUSE_USE_VERSION: 312 where libfuse has the loop
+   configuration of 3.12 (a cap on threads), 35 before.  fuse_lowlevel.h
+   for fuse_parse_cmdline, which reads -f, -d and the mount point.  */
+#include <fuse.h>
+#include <fuse_lowlevel.h>
+
+/* Server threads: enough that 64 and more requests can wait at once
+   (libfuse's default cap is 10, which would be the bottleneck measured
+   instead of the walk).  As many kept idle, so that a burst does not pay
+   for starting threads again.  */
+enum { SERVER_THREADS = 256, IDLE_THREADS = 256 };
+
+/* The options, and what the requests did.  */
+struct latfs
+{
+  /* From the command line.  */
+  char *source;                 /* SOURCE_DIR, then its absolute name */
+  unsigned long delay_us;
+  unsigned int max_inflight;
+  char *stats;                  /* the stats file, then its absolute name */
+  int source_fd;                /* O_PATH descriptor of SOURCE_DIR */
+
+  /* Queue for max_inflight (unused when it is 0).  */
+  sem_t slots;
+
+  /* Counted across the server's threads.  */
+  atomic_ulong requests;
+  atomic_long inflight;
+  atomic_long inflight_max;
+};
+
+static struct latfs fs = { .source_fd = -1 };
+
+/* ---- the wrapper every request goes through -------------------------- */
+
+/* Enter a request: take a slot if max_inflight caps them, count it in
+   flight and keep the most there ever were, then wait delay_us.  The wait
+   is nanosleep in the serving thread, so that waits overlap across
+   threads as round trips do; it counts as in flight, as a round trip
+   does.  */
+static void
+request_enter (void)
+{
+  if (fs.max_inflight)
+    while (sem_wait (&fs.slots) != 0)
+      continue;                 /* EINTR: a signal, wait again */
+  atomic_fetch_add (&fs.requests, 1);
+  long now = atomic_fetch_add (&fs.inflight, 1) + 1;
+  long max = atomic_load (&fs.inflight_max);
+  while (now > max
+         && !atomic_compare_exchange_weak (&fs.inflight_max, &max, now))
+    continue;                   /* max was reloaded: compare again */
+
+  struct timespec wait = { .tv_sec = fs.delay_us / 1000000,
+                           .tv_nsec = fs.delay_us % 1000000 * 1000 };
+  while (nanosleep (&wait, &wait) != 0 && errno == EINTR)
+    continue;
+}
+
+/* Leave a request entered with request_enter; return RESULT, the
+   request's answer (0 or more, or -errno), so that each operation ends
+   with 'return request_leave (r)'.  */
+static int
+request_leave (int result)
+{
+  atomic_fetch_sub (&fs.inflight, 1);
+  if (fs.max_inflight)
+    sem_post (&fs.slots);
+  return result;
+}
+
+/* RESULT as a request's answer: RESULT itself, or -errno if it is -1 (a
+   failed system call).  */
+static int
+answer (int result)
+{
+  return result == -1 ? -errno : result;
+}
+
+/* PATH, as libfuse gives it ("/" or "/a/b"), relative to SOURCE_DIR.  */
+static char const *
+rel (char const *path)
+{
+  return path[1] ? path + 1 : ".";
+}
+
+/* ---- attributes and names ------------------------------------------------ */
+
+static int
+lat_getattr (char const *path, struct stat *st, struct fuse_file_info *fi)
+{
+  request_enter ();
+  int r = fi ? fstat (fi->fh, st)
+             : fstatat (fs.source_fd, rel (path), st, AT_SYMLINK_NOFOLLOW);
+  return request_leave (answer (r));
+}
+
+static int
+lat_access (char const *path, int mask)
+{
+  request_enter ();
+  int r = faccessat (fs.source_fd, rel (path), mask, AT_SYMLINK_NOFOLLOW);
+  return request_leave (answer (r));
+}
+
+/* Read PATH's target into BUF of SIZE bytes, NUL-terminated, cut short if
+   need be (as libfuse asks).  */
+static int
+lat_readlink (char const *path, char *buf, size_t size)
+{
+  request_enter ();
+  ssize_t n = readlinkat (fs.source_fd, rel (path), buf, size - 1);
+  if (n >= 0)
+    buf[n] = '\0';
+  return request_leave (n < 0 ? -errno : 0);
+}
+
+static int
+lat_statfs (char const *path, struct statvfs *sv)
+{
+  request_enter ();
+  int r = fstatvfs (fs.source_fd, sv);
+  return request_leave (answer (r));
+}
+
+/* ---- changes to names ---------------------------------------------------- */
+
+static int
+lat_mkdir (char const *path, mode_t mode)
+{
+  request_enter ();
+  int r = mkdirat (fs.source_fd, rel (path), mode);
+  return request_leave (answer (r));
+}
+
+static int
+lat_rmdir (char const *path)
+{
+  request_enter ();
+  int r = unlinkat (fs.source_fd, rel (path), AT_REMOVEDIR);
+  return request_leave (answer (r));
+}
+
+static int
+lat_unlink (char const *path)
+{
+  request_enter ();
+  int r = unlinkat (fs.source_fd, rel (path), 0);
+  return request_leave (answer (r));
+}
+
+/* FLAGS are renameat2's (RENAME_NOREPLACE, RENAME_EXCHANGE).  */
+static int
+lat_rename (char const *from, char const *to, unsigned int flags)
+{
+  request_enter ();
+  int r = renameat2 (fs.source_fd, rel (from), fs.source_fd, rel (to), flags);
+  return request_leave (answer (r));
+}
+
+static int
+lat_symlink (char const *target, char const *path)
+{
+  request_enter ();
+  int r = symlinkat (target, fs.source_fd, rel (path));
+  return request_leave (answer (r));
+}
+
+static int
+lat_link (char const *from, char const *to)
+{
+  request_enter ();
+  int r = linkat (fs.source_fd, rel (from), fs.source_fd, rel (to), 0);
+  return request_leave (answer (r));
+}
+
+/* ---- changes to attributes ----------------------------------------------- */
+
+/* The kernel changes no symbolic link's mode (chmod follows it, and
+   lchmod is refused before the request), so following is right here.  */
+static int
+lat_chmod (char const *path, mode_t mode, struct fuse_file_info *fi)
+{
+  request_enter ();
+  int r = fi ? fchmod (fi->fh, mode)
+             : fchmodat (fs.source_fd, rel (path), mode, 0);
+  return request_leave (answer (r));
+}
+
+/* The request names the inode itself: a symbolic link's own owner when
+   the caller used lchown, hence AT_SYMLINK_NOFOLLOW.  -1 keeps an id.  */
+static int
+lat_chown (char const *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
+{
+  request_enter ();
+  int r = fi ? fchown (fi->fh, uid, gid)
+             : fchownat (fs.source_fd, rel (path), uid, gid,
+                         AT_SYMLINK_NOFOLLOW);
+  return request_leave (answer (r));
+}
+
+/* No truncateat: open the file to truncate it when the caller had it
+   closed.  */
+static int
+lat_truncate (char const *path, off_t size, struct fuse_file_info *fi)
+{
+  request_enter ();
+  int r;
+  if (fi)
+    r = ftruncate (fi->fh, size);
+  else
+    {
+      int fd = openat (fs.source_fd, rel (path), O_WRONLY | O_CLOEXEC);
+      r = fd < 0 ? -1 : ftruncate (fd, size);
+      if (fd >= 0)
+        {
+          int saved = errno;
+          close (fd);
+          errno = saved;
+        }
+    }
+  return request_leave (answer (r));
+}
+
+static int
+lat_utimens (char const *path, struct timespec const ts[2],
+             struct fuse_file_info *fi)
+{
+  request_enter ();
+  int r = fi ? futimens (fi->fh, ts)
+             : utimensat (fs.source_fd, rel (path), ts, AT_SYMLINK_NOFOLLOW);
+  return request_leave (answer (r));
+}
+
+/* ---- files: a descriptor of the source's file in fi->fh ----------------- */
+
+static int
+lat_open (char const *path, struct fuse_file_info *fi)
+{
+  request_enter ();
+  int fd = openat (fs.source_fd, rel (path), fi->flags | O_CLOEXEC);
+  if (fd >= 0)
+    fi->fh = fd;
+  return request_leave (answer (fd < 0 ? -1 : 0));
+}
+
+static int
+lat_create (char const *path, mode_t mode, struct fuse_file_info *fi)
+{
+  request_enter ();
+  int fd = openat (fs.source_fd, rel (path), fi->flags | O_CREAT | O_CLOEXEC,
+                   mode);
+  if (fd >= 0)
+    fi->fh = fd;
+  return request_leave (answer (fd < 0 ? -1 : 0));
+}
+
+static int
+lat_read (char const *path, char *buf, size_t size, off_t off,
+          struct fuse_file_info *fi)
+{
+  request_enter ();
+  ssize_t n = pread (fi->fh, buf, size, off);
+  return request_leave (n < 0 ? -errno : (int) n);
+}
+
+static int
+lat_write (char const *path, char const *buf, size_t size, off_t off,
+           struct fuse_file_info *fi)
+{
+  request_enter ();
+  ssize_t n = pwrite (fi->fh, buf, size, off);
+  return request_leave (n < 0 ? -errno : (int) n);
+}
+
+static int
+lat_release (char const *path, struct fuse_file_info *fi)
+{
+  request_enter ();
+  close (fi->fh);
+  return request_leave (0);
+}
+
+/* ---- directories: a struct dir in fi->fh --------------------------------- */
+
+/* An open directory.  libfuse hands a listing out in pieces, each from an
+   offset that telldir gave: PENDING is the entry read but not taken
+   (the reply was full), and NEXT the offset where the listing stands.  */
+struct dir
+{
+  DIR *stream;
+  struct dirent *pending;
+  off_t next;
+};
+
+static int
+lat_opendir (char const *path, struct fuse_file_info *fi)
+{
+  request_enter ();
+  int r = -1;
+  struct dir *d = calloc (1, sizeof *d);
+  int fd = d ? openat (fs.source_fd, rel (path),
+                       O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
+  if (fd >= 0 && (d->stream = fdopendir (fd)))
+    {
+      fi->fh = (uintptr_t) d;
+      r = 0;
+    }
+  int saved = errno;
+  if (r != 0 && fd >= 0)
+    close (fd);
+  if (r != 0)
+    free (d);
+  errno = saved;
+  return request_leave (answer (r));
+}
+
+/* Fill BUF from the listing of D, starting at OFF: each name with its
+   inode number and type (d_ino and d_type, which the walk relies on;
+   libfuse passes st_ino on since use_ino is set) until FILL says the
+   reply is full.  */
+static int
+lat_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t off,
+             struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+  request_enter ();
+  struct dir *d = (struct dir *) (uintptr_t) fi->fh;
+  if (off != d->next)
+    {
+      seekdir (d->stream, off);
+      d->pending = NULL;
+      d->next = off;
+    }
+  int r = 0;
+  for (;;)
+    {
+      struct dirent *e = d->pending;
+      errno = 0;
+      if (!e && !(e = readdir (d->stream)))
+        {
+          r = -errno;           /* 0 at the end of the listing */
+          break;
+        }
+      struct stat st = { .st_ino = e->d_ino, .st_mode = DTTOIF (e->d_type) };
+      off_t after = telldir (d->stream);
+      if (fill (buf, e->d_name, &st, after, 0))
+        {
+          d->pending = e;
+          break;
+        }
+      d->pending = NULL;
+      d->next = after;
+    }
+  return request_leave (r);
+}
+
+static int
+lat_releasedir (char const *path, struct fuse_file_info *fi)
+{
+  request_enter ();
+  struct dir *d = (struct dir *) (uintptr_t) fi->fh;
+  closedir (d->stream);
+  free (d);
+  return request_leave (0);
+}
+
+/* ---- the file system's start and end --------------------------------------- */
+
+/* Every request a cold one (see the head comment): no cached attributes,
+   names or absent names, and no attributes with listings.  Inode numbers
+   pass through (use_ino).  hard_remove: an open file unlinked is gone,
+   not renamed .fuse_hidden*, so that SOURCE_DIR is left as the walk left
+   it.  */
+static void *
+lat_init (struct fuse_conn_info *conn, struct fuse_config *cfg)
+{
+  cfg->use_ino = 1;
+  cfg->readdir_ino = 1;
+  cfg->attr_timeout = 0;
+  cfg->entry_timeout = 0;
+  cfg->negative_timeout = 0;
+  cfg->hard_remove = 1;
+  conn->want &= ~FUSE_CAP_READDIRPLUS;
+  return NULL;
+}
+
+/* Write the stats file, if asked for: through a temporary name renamed
+   into place, so that whoever waits for it reads it whole.  */
+static void
+lat_destroy (void *private_data)
+{
+  if (!fs.stats)
+    return;
+  size_t len = strlen (fs.stats);
+  char *tmp = malloc (len + sizeof ".tmp");
+  if (!tmp)
+    return;
+  memcpy (tmp, fs.stats, len);
+  strcpy (tmp + len, ".tmp");
+  FILE *f = fopen (tmp, "w");
+  if (f)
+    {
+      fprintf (f, "requests %lu\nmax_inflight %ld\ninflight_now %ld\n",
+               atomic_load (&fs.requests), atomic_load (&fs.inflight_max),
+               atomic_load (&fs.inflight));
+      if (fclose (f) == 0)
+        rename (tmp, fs.stats);
+    }
+  free (tmp);
+}
+
+static struct fuse_operations const lat_ops = {
+  .init = lat_init,
+  .destroy = lat_destroy,
+  .getattr = lat_getattr,
+  .access = lat_access,
+  .readlink = lat_readlink,
+  .statfs = lat_statfs,
+  .mkdir = lat_mkdir,
+  .rmdir = lat_rmdir,
+  .unlink = lat_unlink,
+  .rename = lat_rename,
+  .symlink = lat_symlink,
+  .link = lat_link,
+  .chmod = lat_chmod,
+  .chown = lat_chown,
+  .truncate = lat_truncate,
+  .utimens = lat_utimens,
+  .open = lat_open,
+  .create = lat_create,
+  .read = lat_read,
+  .write = lat_write,
+  .release = lat_release,
+  .opendir = lat_opendir,
+  .readdir = lat_readdir,
+  .releasedir = lat_releasedir,
+};
+
+/* ---- the command line ------------------------------------------------------ */
+
+#define LATFS_OPT(spec, member) { spec, offsetof (struct latfs, member), 0 }
+
+static struct fuse_opt const lat_opts[] = {
+  LATFS_OPT ("delay_us=%lu", delay_us),
+  LATFS_OPT ("max_inflight=%u", max_inflight),
+  LATFS_OPT ("stats=%s", stats),
+  FUSE_OPT_END
+};
+
+/* fuse_opt_parse's callback: take the first name that is no option as
+   SOURCE_DIR, and leave the rest (the mount point, FUSE's options) to
+   fuse_parse_cmdline and fuse_new.  */
+static int
+take_source (void *data, char const *arg, int key, struct fuse_args *args)
+{
+  if (key == FUSE_OPT_KEY_NONOPT && !fs.source)
+    {
+      fs.source = strdup (arg);
+      return 0;
+    }
+  return 1;
+}
+
+/* NAME made absolute (the server runs from "/" once in the background),
+   in memory of its own; NULL with errno set if that fails.  */
+static char *
+absolute (char const *name)
+{
+  if (name[0] == '/')
+    return strdup (name);
+  char *cwd = getcwd (NULL, 0);
+  char *abs = NULL;
+  if (cwd && asprintf (&abs, "%s/%s", cwd, name) < 0)
+    abs = NULL;
+  free (cwd);
+  return abs;
+}
+
+static void
+usage (FILE *out)
+{
+  fprintf (out, "Usage: latfs [-f] [-d] [-o delay_us=N,max_inflight=K,"
+           "stats=FILE,...] SOURCE_DIR MOUNTPOINT\n"
+           "A passthrough of SOURCE_DIR that waits N microseconds in every"
+           " request\n(see the head comment of bench/latfs.c).\n");
+}
+
+/* Check the options read into fs, open SOURCE_DIR and make the names
+   absolute.  Return 0, or print why not and return -1.  */
+static int
+prepare (void)
+{
+  fs.source_fd = open (fs.source, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (fs.source_fd < 0)
+    {
+      fprintf (stderr, "latfs: %s: %s\n", fs.source, strerror (errno));
+      return -1;
+    }
+  if (fs.stats && !(fs.stats = absolute (fs.stats)))
+    {
+      fprintf (stderr, "latfs: stats file name: %s\n", strerror (errno));
+      return -1;
+    }
+  if (fs.max_inflight && sem_init (&fs.slots, 0, fs.max_inflight) != 0)
+    {
+      fprintf (stderr, "latfs: max_inflight=%u: %s\n", fs.max_inflight,
+               strerror (errno));
+      return -1;
+    }
+  return 0;
+}
+
+/* ---- serving ------------------------------------------------------------------ */
+
+/* Serve F's requests on up to SERVER_THREADS threads until it is
+   unmounted or signalled; return fuse_loop_mt's status.  */
+static int
+serve (struct fuse *f)
+{
+#if FUSE_USE_VERSION >= 312
+  struct fuse_loop_config *cfg = fuse_loop_cfg_create ();
+  if (!cfg)
+    return -1;
+  fuse_loop_cfg_set_max_threads (cfg, SERVER_THREADS);
+  fuse_loop_cfg_set_idle_threads (cfg, IDLE_THREADS);
+  int r = fuse_loop_mt (f, cfg);
+  fuse_loop_cfg_destroy (cfg);
+  return r;
+#else
+  /* Before 3.12, libfuse started a thread whenever none was idle, with
+     no cap: only the idle ones are set.  */
+  struct fuse_loop_config cfg = { .clone_fd = 0,
+                                  .max_idle_threads = IDLE_THREADS };
+  return fuse_loop_mt (f, &cfg);
+#endif
+}
+
+/* Mount F on MOUNTPOINT, go to the background unless FOREGROUND, serve
+   until unmounted.  Return the exit status.  */
+static int
+mount_and_serve (struct fuse *f, char const *mountpoint, int foreground)
+{
+  if (fuse_mount (f, mountpoint) != 0)
+    return EXIT_FAILURE;
+  int status = EXIT_FAILURE;
+  struct fuse_session *se = fuse_get_session (f);
+  if (fuse_daemonize (foreground) == 0 && fuse_set_signal_handlers (se) == 0)
+    {
+      status = serve (f) == 0 ? EXIT_SUCCESS : EXIT_FAILURE;
+      fuse_remove_signal_handlers (se);
+    }
+  fuse_unmount (f);
+  return status;
+}
+
+int
+main (int argc, char **argv)
+{
+  struct fuse_args args = FUSE_ARGS_INIT (argc, argv);
+  struct fuse_cmdline_opts opts = { 0 };
+  int status = EXIT_FAILURE;
+
+  if (fuse_opt_parse (&args, &fs, lat_opts, take_source) != 0
+      || fuse_parse_cmdline (&args, &opts) != 0)
+    goto out_free_args;
+  if (opts.show_help || opts.show_version)
+    {
+      usage (stdout);
+      if (opts.show_help)
+        fuse_cmdline_help ();
+      status = EXIT_SUCCESS;
+      goto out_free_args;
+    }
+  if (!fs.source || !opts.mountpoint)
+    {
+      usage (stderr);
+      goto out_free_args;
+    }
+  if (prepare () != 0)
+    goto out_free_args;
+
+  struct fuse *f = fuse_new (&args, &lat_ops, sizeof lat_ops, NULL);
+  if (f)
+    {
+      status = mount_and_serve (f, opts.mountpoint, opts.foreground);
+      /* Calls lat_destroy: the stats are written here.  */
+      fuse_destroy (f);
+    }
+
+ out_free_args:
+  free (opts.mountpoint);
+  fuse_opt_free_args (&args);
+  return status;
+}
