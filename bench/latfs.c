@@ -9,9 +9,12 @@
      -o max_inflight=K   serve at most K requests at once, counting their
                          waits; the others queue (0, the default: no limit)
      -o stats=FILE       at unmount, write to FILE the lines
-                           requests N        requests served
-                           max_inflight M    most requests served at once
-                           inflight_now C    requests being served (0)
+                           requests N          requests served
+                           max_inflight M      most requests served at once
+                                               that a caller waited for
+                           max_inflight_all A  most requests served at
+                                               once, the kernel's own too
+                           inflight_now C      requests being served (0)
      -f                  stay in the foreground
      -d                  print FUSE's debugging trace (implies -f)
    and FUSE's own mount options.
@@ -26,6 +29,15 @@
    directory's listing (no READDIRPLUS), so each stat(2) is a round trip.
    max_inflight=K stands for a client's own cap on requests in flight,
    like Lustre's max_rpcs_in_flight.
+
+   The kernel sends RELEASE and RELEASEDIR in the background: close(2)
+   returns before they are served (fs/fuse/file.c, fuse_file_put: only a
+   fuseblk mount waits).  They wait and take a slot like the others, but
+   no caller waits for them, so max_inflight leaves them out: it says how
+   many requests the callers had in flight, which a walk with N threads
+   keeps to N.  Measured on Linux 6.x with 'du -s' of 40 directories of 32
+   entries, delay_us=200: max_inflight 1, 4, 8 with 1, 4, 8 threads;
+   counting the releases too, 2, 6, 11.
 
    Like any FUSE file system it returns once mounted, serving from the
    background; unmount it with 'fusermount3 -u MOUNTPOINT' (or umount as
@@ -42,6 +54,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <semaphore.h>
+#include <stdbool.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -64,6 +77,13 @@
    for starting threads again.  */
 enum { SERVER_THREADS = 256, IDLE_THREADS = 256 };
 
+/* A number of requests being served, and the most there ever were.  */
+struct gauge
+{
+  atomic_long now;
+  atomic_long max;
+};
+
 /* The options, and what the requests did.  */
 struct latfs
 {
@@ -79,31 +99,39 @@ struct latfs
 
   /* Counted across the server's threads.  */
   atomic_ulong requests;
-  atomic_long inflight;
-  atomic_long inflight_max;
+  struct gauge waited;          /* requests a caller waits for */
+  struct gauge all;             /* those and the background releases */
 };
 
 static struct latfs fs = { .source_fd = -1 };
 
 /* ---- the wrapper every request goes through -------------------------- */
 
-/* Enter a request: take a slot if max_inflight caps them, count it in
-   flight and keep the most there ever were, then wait delay_us.  The wait
-   is nanosleep in the serving thread, so that waits overlap across
-   threads as round trips do; it counts as in flight, as a round trip
-   does.  */
+/* Count one more request in G, and keep the most there ever were.  */
 static void
-request_enter (void)
+gauge_up (struct gauge *g)
+{
+  long now = atomic_fetch_add (&g->now, 1) + 1;
+  long max = atomic_load (&g->max);
+  while (now > max && !atomic_compare_exchange_weak (&g->max, &max, now))
+    continue;                   /* max was reloaded: compare again */
+}
+
+/* Enter a request, one that a caller waits for unless BACKGROUND: take a
+   slot if max_inflight caps them, count it in flight, then wait
+   delay_us.  The wait is nanosleep in the serving thread, so that waits
+   overlap across threads as round trips do; it counts as in flight, as a
+   round trip does.  */
+static void
+enter (bool background)
 {
   if (fs.max_inflight)
     while (sem_wait (&fs.slots) != 0)
       continue;                 /* EINTR: a signal, wait again */
   atomic_fetch_add (&fs.requests, 1);
-  long now = atomic_fetch_add (&fs.inflight, 1) + 1;
-  long max = atomic_load (&fs.inflight_max);
-  while (now > max
-         && !atomic_compare_exchange_weak (&fs.inflight_max, &max, now))
-    continue;                   /* max was reloaded: compare again */
+  gauge_up (&fs.all);
+  if (!background)
+    gauge_up (&fs.waited);
 
   struct timespec wait = { .tv_sec = fs.delay_us / 1000000,
                            .tv_nsec = fs.delay_us % 1000000 * 1000 };
@@ -111,16 +139,44 @@ request_enter (void)
     continue;
 }
 
-/* Leave a request entered with request_enter; return RESULT, the
-   request's answer (0 or more, or -errno), so that each operation ends
-   with 'return request_leave (r)'.  */
+/* Leave a request entered with enter (BACKGROUND), and return RESULT,
+   its answer (0 or more, or -errno).  */
 static int
-request_leave (int result)
+leave (bool background, int result)
 {
-  atomic_fetch_sub (&fs.inflight, 1);
+  if (!background)
+    atomic_fetch_sub (&fs.waited.now, 1);
+  atomic_fetch_sub (&fs.all.now, 1);
   if (fs.max_inflight)
     sem_post (&fs.slots);
   return result;
+}
+
+/* Each operation starts with request_enter and ends with
+   'return request_leave (r)'; the releases, which the kernel sends in the
+   background, with release_enter and release_leave.  */
+static void
+request_enter (void)
+{
+  enter (false);
+}
+
+static int
+request_leave (int result)
+{
+  return leave (false, result);
+}
+
+static void
+release_enter (void)
+{
+  enter (true);
+}
+
+static int
+release_leave (int result)
+{
+  return leave (true, result);
 }
 
 /* RESULT as a request's answer: RESULT itself, or -errno if it is -1 (a
@@ -330,9 +386,9 @@ lat_write (char const *path, char const *buf, size_t size, off_t off,
 static int
 lat_release (char const *path, struct fuse_file_info *fi)
 {
-  request_enter ();
+  release_enter ();
   close (fi->fh);
-  return request_leave (0);
+  return release_leave (0);
 }
 
 /* ---- directories: a struct dir in fi->fh --------------------------------- */
@@ -411,11 +467,11 @@ lat_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t off,
 static int
 lat_releasedir (char const *path, struct fuse_file_info *fi)
 {
-  request_enter ();
+  release_enter ();
   struct dir *d = (struct dir *) (uintptr_t) fi->fh;
   closedir (d->stream);
   free (d);
-  return request_leave (0);
+  return release_leave (0);
 }
 
 /* ---- the file system's start and end --------------------------------------- */
@@ -454,9 +510,10 @@ lat_destroy (void *private_data)
   FILE *f = fopen (tmp, "w");
   if (f)
     {
-      fprintf (f, "requests %lu\nmax_inflight %ld\ninflight_now %ld\n",
-               atomic_load (&fs.requests), atomic_load (&fs.inflight_max),
-               atomic_load (&fs.inflight));
+      fprintf (f, "requests %lu\nmax_inflight %ld\nmax_inflight_all %ld\n"
+               "inflight_now %ld\n", atomic_load (&fs.requests),
+               atomic_load (&fs.waited.max), atomic_load (&fs.all.max),
+               atomic_load (&fs.all.now));
       if (fclose (f) == 0)
         rename (tmp, fs.stats);
     }
