@@ -325,12 +325,101 @@ make_chain_ ()
     "$1" "$2" || framework_failure_ "cannot make the chain $1"
 }
 
+# ---- latfs, a slow file system (bench/latfs) ------------------------------
+# Mount points of latfs, newline-separated, most recent last: the exit
+# trap unmounts those still mounted.  Each keeps its stats file beside it,
+# MOUNTPOINT.latfs-stats, written by latfs as it exits.
+latfs_mounts_=
+
+# latfs_abs_ NAME: NAME made absolute, without resolving it (a mount point
+# whose server died cannot be entered).
+latfs_abs_ ()
+{
+  case $1 in
+    /*) echo "$1" ;;
+    *) echo "$PWD/$1" ;;
+  esac
+}
+
+# latfs_mount_ SOURCE MOUNTPOINT [OPTIONS]: mount SOURCE on MOUNTPOINT
+# through bench/latfs, with the comma-separated latfs OPTIONS (delay_us=N,
+# max_inflight=K) and a stats file; unmounted by the exit trap if the test
+# does not (latfs_umount_).  Skips (77) when latfs was not built (no
+# libfuse3), there is no /dev/fuse, or the mount fails (no permission, in
+# a container); latfs's complaint is in the reason.  The walks go below
+# the mount's root, never into it: this kernel (Linux 6.18) serves the
+# root's lookups one at a time, every other directory's in parallel.
+latfs_mount_ ()
+{
+  latfs_=$abs_top_builddir/bench/latfs
+  test -x "$latfs_" || skip_ "bench/latfs not built (configure found no libfuse3)"
+  test -c /dev/fuse || skip_ "no /dev/fuse"
+  latfs_mp_=$(latfs_abs_ "$2")
+  rm -f "$latfs_mp_.latfs-stats"
+  "$latfs_" -o "stats=$latfs_mp_.latfs-stats${3:+,$3}" "$1" "$latfs_mp_" \
+      2> "$test_dir_/.latfs.err" \
+    || skip_ "cannot mount bench/latfs: $(cat "$test_dir_/.latfs.err")"
+  latfs_mounts_="$latfs_mp_
+$latfs_mounts_"
+}
+
+# latfs_mounted_ MOUNTPOINT: true while MOUNTPOINT (absolute) is in
+# /proc/mounts (mountpoint(1) fails on a mount whose server died).
+latfs_mounted_ ()
+{
+  awk -v m="$1" '$2 == m { found = 1 } END { exit !found }' /proc/mounts
+}
+
+# latfs_umount_ MOUNTPOINT [SECONDS]: unmount a latfs mount and wait, up
+# to SECONDS (default 30), for its server to write the stats file, which
+# it does as it exits, after the unmount returns.  False if either fails.
+latfs_umount_ ()
+{
+  latfs_mp_=$(latfs_abs_ "$1")
+  if latfs_mounted_ "$latfs_mp_"; then
+    fusermount3 -u "$latfs_mp_" 2> /dev/null || umount "$latfs_mp_" \
+      || return 1
+  fi
+  latfs_tries_=$((${2-30} * 10))
+  until test -f "$latfs_mp_.latfs-stats"; do
+    test $latfs_tries_ -gt 0 || return 1
+    latfs_tries_=$((latfs_tries_ - 1))
+    sleep 0.1
+  done
+}
+
+# latfs_stat_ MOUNTPOINT KEY: the figure KEY (requests, max_inflight,
+# max_inflight_all, inflight_now) from the stats file of a latfs mount
+# unmounted with latfs_umount_.
+latfs_stat_ ()
+{
+  sed -n "s/^$2 //p" "$(latfs_abs_ "$1").latfs-stats"
+}
+
+# latfs_tree_ DIR: a small tree for walks on latfs, made in DIR: d1..d20
+# of fifteen files each (sizes 0 to 14 KiB), d1/n/n/n/n/n a chain with a
+# file at its end, a symbolic link and a hard link.
+latfs_tree_ ()
+{
+  mkdir -p "$1" && (cd "$1" && for i_ in $(seq 20); do
+      mkdir d$i_ && for j_ in $(seq 15); do
+        head -c $((i_ * j_ * 50)) /dev/zero > d$i_/f$j_ || exit 1
+      done || exit 1
+    done && mkdir -p d1/n/n/n/n/n && echo end > d1/n/n/n/n/n/e \
+    && ln -s ../d1/f1 d2/link && ln d3/f3 d4/hard) \
+    || framework_failure_ "cannot make the tree in $1"
+}
+
 cleanup_ ()
 {
   cd / || :
   old_ifs_=$IFS
   IFS='
 '
+  for m_ in $latfs_mounts_; do
+    latfs_umount_ "$m_" 10 || umount -l "$m_" 2> /dev/null
+    latfs_mounted_ "$m_" && echo "$test_name_: cannot unmount $m_" >&2
+  done
   for m_ in $mounts_; do
     # A test may have unmounted it itself.
     mountpoint -q "$m_" 2>/dev/null || continue
