@@ -38,6 +38,10 @@ du_shell_tests = \
   tests/du/human.sh \
   tests/du/inodes.sh \
   tests/du/invalid-option.sh \
+  tests/du/latfs.sh \
+  tests/du/latfs-inflight.sh \
+  tests/du/latfs-nofile.sh \
+  tests/du/latfs-vanished.sh \
   tests/du/max-depth-invalid.sh \
   tests/du/max-depth.sh \
   tests/du/moved-ancestor.sh \

@@ -1,0 +1,41 @@
+#!/bin/sh
+# A walk never has more requests in flight than its threads: du -s with
+# LIBFTS_THREADS=N (1 or 4, as make check runs the script) on a slow file
+# system (bench/latfs, which counts the requests it serves at once) keeps
+# at most N requests waiting there.
+#
+# latfs counts only the requests a caller waits for: the kernel sends
+# RELEASE and RELEASEDIR after close(2) has returned, in the background
+# (see bench/latfs.c).  Measured on Linux 6.18 with this tree, 200 us a
+# request: at most 1, 4 and 8 requests with 1, 4 and 8 threads, every
+# time; with the releases, 2, 6 to 7 and 11 to 12.  So the bound is the
+# threads themselves, with nothing added.  The tree is wide enough to keep
+# eight threads busy (forty directories of thirty files and a subdirectory
+# of two; without the subdirectories the walk kept only two requests in
+# flight with eight threads): an assertion of 4 fails with
+# LIBFTS_THREADS=8 (8 requests in flight).
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+. "$abs_top_srcdir/tests/du/du-init.sh"
+
+threads=${LIBFTS_THREADS:-4}
+mkdir -p src/t mnt && (cd src/t && for i in $(seq 40); do
+    mkdir -p d$i/s && (cd d$i && seq -f f%g 30 | xargs touch && touch s/a s/b) \
+      || exit 1
+  done) || framework_failure_ "cannot make the tree"
+latfs_mount_ src mnt delay_us=200
+
+LIBFTS_THREADS=$threads run_du -s mnt/t > _out 2> _err
+check_status_ 0 $? "du -s"
+compare /dev/null _err || fail=1
+latfs_umount_ mnt || framework_failure_ "cannot unmount mnt"
+
+max=$(latfs_stat_ mnt max_inflight)
+now=$(latfs_stat_ mnt inflight_now)
+test -n "$max" && test "$now" = 0 \
+  || framework_failure_ "latfs's stats: max_inflight '$max', inflight_now '$now'"
+test "$max" -le "$threads" \
+  || { echo "$max requests in flight with $threads threads" >&2; fail=1; }
+echo "$test_name_: at most $max requests in flight with $threads threads" >&2
+
+exit $fail
