@@ -10,6 +10,7 @@ chmod_shell_tests = \
   tests/chmod/dangling.sh \
   tests/chmod/gnu-diff.sh \
   tests/chmod/help.sh \
+  tests/chmod/latfs.sh \
   tests/chmod/mode-as-option.sh \
   tests/chmod/no-such-file.sh \
   tests/chmod/parallel-order.sh \

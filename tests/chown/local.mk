@@ -16,6 +16,7 @@ chown_shell_tests = \
   tests/chown/gnu-diff.sh \
   tests/chown/help.sh \
   tests/chown/invalid-spec.sh \
+  tests/chown/latfs.sh \
   tests/chown/minus-one.sh \
   tests/chown/no-stat.sh \
   tests/chown/parallel-order.sh \

@@ -33,6 +33,7 @@ rm_shell_tests = \
   tests/rm/interactive-once.sh \
   tests/rm/invalid-option.sh \
   tests/rm/is-a-directory.sh \
+  tests/rm/latfs.sh \
   tests/rm/long-abbrev.sh \
   tests/rm/missing-operand.sh \
   tests/rm/moved-ancestor.sh \
