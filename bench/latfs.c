@@ -403,26 +403,42 @@ struct dir
   off_t next;
 };
 
+/* Open NAME, relative to SOURCE_DIR, as a struct dir of its own; NULL
+   with errno set if that fails.  */
+static struct dir *
+dir_open (char const *name)
+{
+  int saved;
+  struct dir *d = calloc (1, sizeof *d);
+  if (!d)
+    return NULL;
+  int fd = openat (fs.source_fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0)
+    goto out_free_dir;
+  d->stream = fdopendir (fd);
+  if (!d->stream)
+    goto out_close_fd;
+  return d;
+
+ out_close_fd:
+  saved = errno;
+  close (fd);
+  errno = saved;
+ out_free_dir:
+  saved = errno;
+  free (d);
+  errno = saved;
+  return NULL;
+}
+
 static int
 lat_opendir (char const *path, struct fuse_file_info *fi)
 {
   request_enter ();
-  int r = -1;
-  struct dir *d = calloc (1, sizeof *d);
-  int fd = d ? openat (fs.source_fd, rel (path),
-                       O_RDONLY | O_DIRECTORY | O_CLOEXEC) : -1;
-  if (fd >= 0 && (d->stream = fdopendir (fd)))
-    {
-      fi->fh = (uintptr_t) d;
-      r = 0;
-    }
-  int saved = errno;
-  if (r != 0 && fd >= 0)
-    close (fd);
-  if (r != 0)
-    free (d);
-  errno = saved;
-  return request_leave (answer (r));
+  struct dir *d = dir_open (rel (path));
+  if (d)
+    fi->fh = (uintptr_t) d;
+  return request_leave (d ? 0 : -errno);
 }
 
 /* Fill BUF from the listing of D, starting at OFF: each name with its
@@ -676,9 +692,13 @@ main (int argc, char **argv)
     goto out_free_args;
   if (opts.show_help || opts.show_version)
     {
-      usage (stdout);
       if (opts.show_help)
-        fuse_cmdline_help ();
+        {
+          usage (stdout);
+          fuse_cmdline_help ();
+        }
+      else
+        printf ("latfs (libfts bench), libfuse %s\n", fuse_pkgversion ());
       status = EXIT_SUCCESS;
       goto out_free_args;
     }

@@ -356,7 +356,9 @@ latfs_mount_ ()
   test -c /dev/fuse || skip_ "no /dev/fuse"
   latfs_mp_=$(latfs_abs_ "$2")
   rm -f "$latfs_mp_.latfs-stats"
-  "$latfs_" -o "stats=$latfs_mp_.latfs-stats${3:+,$3}" "$1" "$latfs_mp_" \
+  # A comma would end the option: libfuse reads "\," as one.
+  latfs_st_=$(printf '%s\n' "$latfs_mp_.latfs-stats" | sed 's/[\\,]/\\&/g')
+  "$latfs_" -o "stats=$latfs_st_${3:+,$3}" "$1" "$latfs_mp_" \
       2> "$test_dir_/.latfs.err" \
     || skip_ "cannot mount bench/latfs: $(cat "$test_dir_/.latfs.err")"
   latfs_mounts_="$latfs_mp_
