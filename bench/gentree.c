@@ -9,6 +9,7 @@
      kernel     about 80,000 files in 5,000 directories, like a source tree
      deep N     N nested directories, one empty file at each level
      wide       1000 directories of 1000 empty files
+     wide D F   D directories of F empty files
 
    The same seed gives the same names, sizes and contents, in the same
    creation order.  Everything is created relative to directory
@@ -278,18 +279,19 @@ gen_flat (struct gen *g, int dest, unsigned long n)
     }
 }
 
+/* DIRS directories in DEST, of FILES empty files each.  */
 static void
-gen_wide (struct gen *g, int dest)
+gen_wide (struct gen *g, int dest, unsigned long dirs, unsigned long files)
 {
   char name[NAME_CAP];
 
-  for (unsigned long d = 0; d < WIDE_DIRS; d++)
+  for (unsigned long d = 0; d < dirs; d++)
     {
       int fd;
 
       indexed_name (g, name, d);
       fd = add_dir (g, dest, name);
-      gen_flat (g, fd, WIDE_FILES);
+      gen_flat (g, fd, files);
       close_dir (fd);
     }
 }
@@ -566,7 +568,8 @@ usage (int status)
   FILE *out = status ? stderr : stdout;
 
   fprintf (out, "Usage: %s [--seed=N] KIND DEST\n"
-           "KIND is one of: flat N, npm, kernel, deep N, wide\n", program);
+           "KIND is one of: flat N, npm, kernel, deep N, wide [D F]\n",
+           program);
   exit (status);
 }
 
@@ -601,7 +604,7 @@ int
 main (int argc, char **argv)
 {
   static struct gen g;
-  unsigned long seed = 1, n = 0;
+  unsigned long seed = 1, n = 0, files = 0;
   char const *kind;
   int i = 1, dest;
 
@@ -617,6 +620,18 @@ main (int argc, char **argv)
       if (argc - i < 2)
         usage (EXIT_FAILURE);
       n = parse_count (argv[i++]);
+    }
+  else if (strcmp (kind, "wide") == 0)
+    {
+      /* Alone, the wide tree of the full benchmark; with D and F, one
+         small enough for a remote file system.  */
+      n = WIDE_DIRS;
+      files = WIDE_FILES;
+      if (argc - i == 3)
+        {
+          n = parse_count (argv[i++]);
+          files = parse_count (argv[i++]);
+        }
     }
   if (argc - i != 1)
     usage (EXIT_FAILURE);
@@ -635,7 +650,7 @@ main (int argc, char **argv)
   else if (strcmp (kind, "deep") == 0)
     gen_deep (&g, dest, n);
   else if (strcmp (kind, "wide") == 0)
-    gen_wide (&g, dest);
+    gen_wide (&g, dest, n, files);
   else
     die (0, "unknown kind: '%s'", kind);
   close_dir (dest);
