@@ -84,6 +84,10 @@ bench_cleanup ()
   local i
   cd / || :
   for ((i = ${#BENCH_MOUNTS[@]} - 1; i >= 0; i--)); do
+    # A FUSE mount point may be recorded a moment before it is mounted.
+    findmnt --mountpoint "${BENCH_MOUNTS[i]}" > /dev/null || continue
+    umount "${BENCH_MOUNTS[i]}" 2>/dev/null || sleep 1
+    findmnt --mountpoint "${BENCH_MOUNTS[i]}" > /dev/null || continue
     umount "${BENCH_MOUNTS[i]}" 2>/dev/null || umount -l "${BENCH_MOUNTS[i]}" \
       || echo "bench: cannot unmount ${BENCH_MOUNTS[i]}" >&2
   done
@@ -197,6 +201,20 @@ bench_umount ()
   bench_forget BENCH_MOUNTS "$1"
 }
 
+# bench_umount_source MOUNTPOINT: unmount the tmpfs that a FUSE server
+# served from.  The server exits a moment after its own unmount returns
+# (latfs keeps a descriptor on its source, sshfs's sftp-server its working
+# directory): until then the tmpfs is busy, so try for a few seconds.
+bench_umount_source ()
+{
+  local i
+  for ((i = 0; i < 50; i++)); do
+    umount "$1" 2>/dev/null && { bench_forget BENCH_MOUNTS "$1"; return; }
+    sleep 0.1
+  done
+  bench_umount "$1"
+}
+
 # bench_image_up IMAGE MOUNTPOINT [ro]: attach and mount.
 bench_image_up ()
 {
@@ -211,16 +229,85 @@ bench_image_down ()
   bench_umount "$1" && bench_detach "$dev"
 }
 
+# ---- remote file systems: latfs and sshfs --------------------------------------
+
+# Options that make sshfs a cold client: no cache of attributes, names,
+# absent names or listings, in sshfs or in the kernel.
+BENCH_SSHFS_OPTS=cache=no,attr_timeout=0,entry_timeout=0,negative_timeout=0,dir_cache=no
+
+# The sshd that sshfs talks to: root on this host, port BENCH_SSH_PORT.
+BENCH_SSH_HOST=127.0.0.1
+BENCH_SSH_PORT=${BENCH_SSH_PORT:-2222}
+
+# bench_ssh_args: the options of ssh and sshfs for BENCH_SSH_HOST: never a
+# prompt, and the loopback's host key accepted without touching
+# known_hosts.
+bench_ssh_args ()
+{
+  echo "-p $BENCH_SSH_PORT -o BatchMode=yes -o ConnectTimeout=5"
+  echo "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null -o LogLevel=ERROR"
+}
+
+# bench_ssh_reachable: whether root can log in to BENCH_SSH_HOST by key.
+bench_ssh_reachable ()
+{
+  # shellcheck disable=SC2046 # the options are words
+  timeout 15 ssh $(bench_ssh_args) "root@$BENCH_SSH_HOST" true < /dev/null \
+    > /dev/null 2>&1
+}
+
+# bench_latfs_up LATFS DELAY_US STATS SOURCE MOUNTPOINT: mount SOURCE at
+# MOUNTPOINT through the latency file system LATFS, DELAY_US in each
+# request, its counts to STATS at unmount.  The mount point is recorded
+# before the mount, so that an interrupt in between leaves nothing behind
+# (bench_cleanup passes over what is not mounted).
+bench_latfs_up ()
+{
+  rm -f "$3"
+  mkdir -p "$5" || return
+  BENCH_MOUNTS+=("$5")
+  "$1" -o "delay_us=$2,stats=$3" "$4" "$5" || { bench_forget BENCH_MOUNTS "$5"; return 1; }
+}
+
+# bench_sshfs_up SOURCE MOUNTPOINT: mount SOURCE of BENCH_SSH_HOST at
+# MOUNTPOINT with sshfs, uncached.
+bench_sshfs_up ()
+{
+  mkdir -p "$2" || return
+  BENCH_MOUNTS+=("$2")
+  # shellcheck disable=SC2046 # the options are words
+  sshfs $(bench_ssh_args) -o "$BENCH_SSHFS_OPTS" \
+    "root@$BENCH_SSH_HOST:$1" "$2" < /dev/null \
+    || { bench_forget BENCH_MOUNTS "$2"; return 1; }
+}
+
+# bench_latfs_stat STATS KEY: the value of KEY in latfs's STATS file,
+# which its server writes as it exits, a moment after the unmount
+# returns: wait up to 10 s for it.  Prints - when there is none.
+bench_latfs_stat ()
+{
+  local i
+  for ((i = 0; i < 100; i++)); do
+    test -s "$1" && break
+    sleep 0.1
+  done
+  awk -v k="$2" '$1 == k { v = $2 } END { print v == "" ? "-" : v }' "$1" 2>/dev/null \
+    || echo -
+}
+
 # ---- trees ---------------------------------------------------------------------------
 
 # bench_tree_args TREE: gentree's arguments for TREE as --trees names it
-# (flat:N, npm, kernel, wide, deep:N).
+# (flat:N, npm, kernel, wide, wide60, wide:DxF, deep:N).  wide60, 60
+# directories of 40 files, is small enough for a remote file system.
 bench_tree_args ()
 {
   case $1 in
     flat:*|deep:*) echo "${1%%:*} ${1#*:}" ;;
     flat)          echo "flat 1000000" ;;
     deep)          echo "deep 100000" ;;
+    wide60)        echo "wide 60 40" ;;
+    wide:*x*)      echo "wide ${1#wide:}" | sed 's/x/ /' ;;
     npm|kernel|wide) echo "$1" ;;
     *)             return 1 ;;
   esac
@@ -324,15 +411,21 @@ bench_strace_summary ()
 
 # Functions for the awk programs that read bench/run's results (one line
 # per run: fs tree mode op tool run wall_s maxrss_kib status sort_ms
-# dirs_sorted check).  record(K) files the current line's run under the key
-# K; median(LIST) of numbers separated by spaces, or ""; cell(K) is the
-# median time of K's runs that succeeded, with a * when some failed, or what
-# failed when all did; ratio(A, B) of the medians of A and B, or "-";
-# rss(K) the median peak RSS in MiB, or "-".
+# dirs_sorted check max_inflight requests).  record(K) files the current
+# line's run under the key K; median(LIST) of numbers separated by spaces,
+# or ""; cell(K) is the median time of K's runs that succeeded, with a *
+# when some failed, or what failed when all did; ratio(A, B) of the
+# medians of A and B, or "-"; rss(K) the median peak RSS in MiB, or "-";
+# inflight(K) the most requests in flight that latfs saw in any of K's
+# runs, requests(K) the median of its requests, or "-"; latency(FS) what
+# each request of FS waits ("200 µs" for lat200), or "-"; fsname(FS) FS
+# with its latency.
 # shellcheck disable=SC2016,SC2034 # awk's $N, for bench/run
 BENCH_AWK_RESULTS='
   function record(k) {
     mem[k] = mem[k] " " $8
+    if ($13 ~ /^[0-9]+$/ && (!(k in maxfl) || $13 + 0 > maxfl[k])) maxfl[k] = $13 + 0
+    if ($14 ~ /^[0-9]+$/) reqs[k] = reqs[k] " " $14
     if ($9 == "exit:0" && ($12 == "ok" || $12 == "stderr"))
       ok[k] = ok[k] " " $7
     else
@@ -359,6 +452,22 @@ BENCH_AWK_RESULTS='
   function rss(k,   m) {
     m = median(mem[k])
     return m == "" ? "-" : sprintf("%.1f", m / 1024)
+  }
+  function inflight(k) {
+    return (k in maxfl) ? maxfl[k] : "-"
+  }
+  function requests(k,   m) {
+    m = median(reqs[k])
+    return m == "" ? "-" : sprintf("%d", m)
+  }
+  function latency(fs,   us) {
+    if (fs == "sshfs") return "ssh round trip (loopback)"
+    if (fs !~ /^lat[0-9]+$/) return "-"
+    us = substr(fs, 4) + 0
+    return us >= 1000 && us % 1000 == 0 ? (us / 1000) " ms" : us " µs"
+  }
+  function fsname(fs) {
+    return latency(fs) == "-" ? fs : fs " (" latency(fs) ")"
   }
 '
 
