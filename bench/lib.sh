@@ -461,7 +461,7 @@ BENCH_AWK_RESULTS='
     return m == "" ? "-" : sprintf("%d", m)
   }
   function latency(fs,   us) {
-    if (fs == "sshfs") return "ssh round trip (loopback)"
+    if (fs == "sshfs") return "loopback ssh"
     if (fs !~ /^lat[0-9]+$/) return "-"
     us = substr(fs, 4) + 0
     return us >= 1000 && us % 1000 == 0 ? (us / 1000) " ms" : us " µs"

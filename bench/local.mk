@@ -16,7 +16,13 @@ EXTRA_DIST += bench/run bench/lib.sh
 
 # Arguments for bench/run, e.g.
 #   make bench BENCH_ARGS='--fs=ext4 --trees=npm --modes=warm --runs=1'
-# and, in the environment, BENCH_DIR, BENCH_RUNS, BENCH_CGROUP_MB.
+# and, in the environment, BENCH_DIR, BENCH_RUNS, BENCH_CGROUP_MB.  The
+# remote file systems run only when named: bench/latfs waiting 200 us and
+# 1 ms a request, and sshfs to root@127.0.0.1 port 2222 (BENCH_SSH_PORT),
+# each mounted afresh for every run, with their own trees, ops and the
+# in-flight series (--inflight=1,4,16,64,128):
+#   make bench BENCH_ARGS='--fs=lat200,lat1000,sshfs'
+# See bench/run's head comment.
 BENCH_ARGS =
 
 .PHONY: bench
