@@ -447,7 +447,10 @@ BENCH_AWK_RESULTS='
   }
   function ratio(a, b,   x, y) {
     x = median(ok[a]); y = median(ok[b])
-    return (x == "" || y == "" || y == 0) ? "-" : sprintf("%.2f", x / y)
+    if (x == "" || y == "" || y == 0) return "-"
+    # Two digits that mean something where a remote file system makes
+    # the ratios small.
+    return sprintf(x / y < 0.1 ? "%.3f" : "%.2f", x / y)
   }
   function rss(k,   m) {
     m = median(mem[k])
