@@ -507,6 +507,13 @@ lat_init (struct fuse_conn_info *conn, struct fuse_config *cfg)
   cfg->negative_timeout = 0;
   cfg->hard_remove = 1;
   conn->want &= ~FUSE_CAP_READDIRPLUS;
+  /* Lookups in one directory in parallel, as an NFS client makes them.
+     libfuse 3.14 asks for it by default, yet its INIT reply lacks the
+     flag on this kernel (6.18: reply flags 0x4040d039), which then
+     serializes the LOOKUPs of one directory's entries: a limit of this
+     file system (and of sshfs, on the same libfuse), not of the walk.  */
+  if (conn->capable & FUSE_CAP_PARALLEL_DIROPS)
+    conn->want |= FUSE_CAP_PARALLEL_DIROPS;
   return NULL;
 }
 
