@@ -35,6 +35,7 @@ fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top, bool ordered,
   fts__mutex_init (&e->lock);
   e->cur = top;
   atomic_init (&e->backlog, 0);
+  atomic_init (&e->bound, FTS__WALK_BACKLOG);
   atomic_init (&e->at, top);
   e->ordered = ordered;
   e->report = report;
@@ -187,8 +188,9 @@ deliver_run (struct libfts_walk *w, struct fts__wnode *n,
     freed += fts__wslab_unref (s, k);
   size_t old = atomic_fetch_sub_explicit (&w->em.backlog, freed,
                                           memory_order_relaxed);
-  if (old > FTS__WALK_BACKLOG / 2 && old - freed <= FTS__WALK_BACKLOG / 2)
-    fts__walk_wake_held (w);
+  size_t half = atomic_load_explicit (&w->em.bound, memory_order_relaxed) / 2;
+  if (old > half && old - freed <= half)
+    fts__walk_wake_held (w, true);
 }
 
 /* Publish where the cursor is for the threads that choose a task
@@ -287,8 +289,8 @@ advance (struct libfts_walk *w)
   fts__wnodes_free (w, left, nleft);
   e->delivering = false;
   if (atomic_load_explicit (&e->backlog, memory_order_relaxed)
-      > FTS__WALK_BACKLOG / 2)
-    fts__walk_wake_held (w);
+      > atomic_load_explicit (&e->bound, memory_order_relaxed) / 2)
+    fts__walk_wake_held (w, false);
 }
 
 /* Add IT to N's list (ordered), or deliver it now.  Either way IT is the

@@ -165,7 +165,7 @@ fts__wtask_may_take (struct libfts_walk *w, const struct fts__wnode *n)
 {
   return (!w->em.ordered
           || atomic_load_explicit (&w->em.backlog, memory_order_relaxed)
-             <= FTS__WALK_BACKLOG
+             <= atomic_load_explicit (&w->em.bound, memory_order_relaxed)
           || at_or_below (n, atomic_load (&w->em.at)));
 }
 

@@ -304,14 +304,20 @@ fts__walk_stop (struct libfts_walk *w)
   pthread_mutex_unlock (&w->lock);
 }
 
-/* Wake the threads that the backlog holds back from the tasks there are,
-   if any, to choose again (fts__wtask_take): the emitter calls it when
-   the backlog has shrunk or the cursor waits (see fts-walk-emit.c).  */
+/* Wake threads that the backlog holds back from the tasks there are, if
+   any, to choose again (fts__wtask_take): as many as there are tasks
+   when the backlog has shrunk (ALL: any task may be taken now), else one
+   (the cursor waits: only a task at or below it may be).  The emitter
+   calls it (see fts-walk-emit.c) after each run of deliveries while the
+   backlog is high: a broadcast there woke every held thread to fight for
+   the lock and find nothing, which with 64 threads on FUSE (du -s of an
+   npm-like tree, 0.2 ms a request) took 12.9 s instead of 2.2.  */
 void
-fts__walk_wake_held (struct libfts_walk *w)
+fts__walk_wake_held (struct libfts_walk *w, bool all)
 {
   pthread_mutex_lock (&w->lock);
-  if (w->held)
-    pthread_cond_broadcast (&w->wake);
+  size_t n = all ? w->ntasks : 1;
+  for (size_t i = 0; i < n && i < w->held; i++)
+    pthread_cond_signal (&w->wake);
   pthread_mutex_unlock (&w->lock);
 }

@@ -199,9 +199,26 @@ start_waiting (struct libfts_walk *w)
     {
       atomic_store (&w->waiting, true);
       w->max_threads = w->wait_threads;
+      size_t bound = (size_t) w->wait_threads
+                     * FTS__WALK_WAIT_BACKLOG_PER_THREAD;
+      if (bound > FTS__WALK_BACKLOG)
+        atomic_store (&w->em.bound, bound);
       grow (w);
     }
   pthread_mutex_unlock (&w->lock);
+}
+
+/* Wake up to N of W's idle threads, one per signal: a broadcast to
+   dozens of idle threads (where requests wait on a server) for one or
+   two tasks had them all fight for the lock, most to find nothing (du
+   -s of an npm-like tree on FUSE at 0.2 ms a request: 2.2 s with 48
+   threads, 12.9 s with 64, 18 s with 80, mostly futex wake-ups).  Lock
+   held.  */
+static void
+wake_idle (struct libfts_walk *w, size_t n)
+{
+  for (size_t i = 0; i < n && i < w->idle; i++)
+    pthread_cond_signal (&w->wake);
 }
 
 /* Push the K records of KIDS as tasks.  */
@@ -222,13 +239,7 @@ push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k,
   k -= i;
   for (kids += i, i = 0; i < k; i++)
     fts__wtask_push (w, kids[i]);
-  if (w->idle)
-    {
-      if (k > 1)
-        pthread_cond_broadcast (&w->wake);
-      else
-        pthread_cond_signal (&w->wake);
-    }
+  wake_idle (w, k);
   grow (w);
   pthread_mutex_unlock (&w->lock);
 }
@@ -615,7 +626,7 @@ share_run (struct wctx *ctx, struct fts__wshare *s)
       if (w->started == before)
         break;
     }
-  pthread_cond_broadcast (&w->wake);
+  wake_idle (w, s->nslices);
   pthread_mutex_unlock (&w->lock);
 
   help_share (ctx, s);
