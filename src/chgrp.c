@@ -49,18 +49,11 @@
 
 #define PROGRAM_NAME "chgrp"
 
-/* The copyright line of --version (see rm.c).  */
-char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
-
 static _Noreturn void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, _("Try '%s --help' for more information.\n"),
-               program_name);
-      exit (status);
-    }
+    try_help (status);
   printf (_("\
 Usage: %s [OPTION]... GROUP FILE...\n\
   or:  %s [OPTION]... --reference=RFILE FILE...\n\
@@ -113,9 +106,7 @@ one takes effect.\n\
   -P                     do not traverse any symbolic links (default)\n\
 \n\
 "), stdout);
-  fputs (_("      --help        display this help and exit\n"), stdout);
-  fputs (_("      --version     output version information and exit\n"),
-         stdout);
+  print_help_version_options ();
   printf (_("\
 \n\
 Examples:\n\

@@ -59,7 +59,6 @@
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
-#include "version-etc.h"
 #include "xalloc.h"
 
 #define _(msgid) gettext (msgid)
@@ -74,9 +73,6 @@
 
 /* The bits chmod changes, and reports.  */
 #define MODE_BITS (S_ISUID | S_ISGID | S_ISVTX | S_IRWXU | S_IRWXG | S_IRWXO)
-
-/* The copyright line of --version (see rm.c).  */
-char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
 
 /* What happened to one file, worst first: -v and -c say it, and the
    umask check applies from CH_NO_CHANGE_REQUESTED on.  */
@@ -167,11 +163,7 @@ static _Noreturn void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, _("Try '%s --help' for more information.\n"),
-               program_name);
-      exit (status);
-    }
+    try_help (status);
   printf (_("\
 Usage: %s [OPTION]... MODE[,MODE]... FILE...\n\
   or:  %s [OPTION]... OCTAL-MODE FILE...\n\
@@ -216,9 +208,7 @@ one takes effect.  '-H' is the default.\n\
   -P                     do not traverse any symbolic links\n\
 \n\
 "), stdout);
-  fputs (_("      --help        display this help and exit\n"), stdout);
-  fputs (_("      --version     output version information and exit\n"),
-         stdout);
+  print_help_version_options ();
   fputs (_("\
 \n\
 Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n\
@@ -632,9 +622,7 @@ apply_option (int c, char **argv, struct chmod_options *x, struct cmdline *cl)
     case HELP_OPTION:
       usage (EXIT_SUCCESS);
     case VERSION_OPTION:
-      version_etc (stdout, PROGRAM_NAME, PACKAGE_NAME, PACKAGE_VERSION,
-                   "The libfts authors", (char *) NULL);
-      exit (EXIT_SUCCESS);
+      print_version (PROGRAM_NAME);
     case '?':
       usage (EXIT_FAILURE);
     default:                    /* a mode letter, digit or operator */

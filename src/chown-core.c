@@ -52,10 +52,10 @@
 #include "inttostr.h"
 #include "quote.h"
 #include "userspec.h"
-#include "version-etc.h"
 #include "xalloc.h"
 
 #include "chown-core.h"
+#include "package-info.h"
 
 #define _(msgid) gettext (msgid)
 
@@ -622,9 +622,7 @@ apply_option (int c, struct chown_cmdline *cl, char const *program,
       usage (EXIT_SUCCESS);
       break;
     case VERSION_OPTION:
-      version_etc (stdout, program, PACKAGE_NAME, PACKAGE_VERSION,
-                   "The libfts authors", (char *) NULL);
-      exit (EXIT_SUCCESS);
+      print_version (program);
     default:
       usage (EXIT_FAILURE);
     }

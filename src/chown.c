@@ -44,18 +44,11 @@
 
 #define PROGRAM_NAME "chown"
 
-/* The copyright line of --version (see rm.c).  */
-char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
-
 static _Noreturn void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, _("Try '%s --help' for more information.\n"),
-               program_name);
-      exit (status);
-    }
+    try_help (status);
   printf (_("\
 Usage: %s [OPTION]... [OWNER][:[GROUP]] FILE...\n\
   or:  %s [OPTION]... --reference=RFILE FILE...\n\
@@ -108,9 +101,7 @@ one takes effect.\n\
   -P                     do not traverse any symbolic links (default)\n\
 \n\
 "), stdout);
-  fputs (_("      --help        display this help and exit\n"), stdout);
-  fputs (_("      --version     output version information and exit\n"),
-         stdout);
+  print_help_version_options ();
   fputs (_("\
 \n\
 Owner is unchanged if missing.  Group is unchanged if missing, but changed\n\

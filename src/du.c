@@ -43,7 +43,6 @@
 #include "human.h"
 #include "progname.h"
 #include "quote.h"
-#include "version-etc.h"
 #include "xalloc.h"
 #include "xstrtol.h"
 #include "xstrtol-error.h"
@@ -54,10 +53,6 @@
 #define _(msgid) gettext (msgid)
 
 #define PROGRAM_NAME "du"
-
-/* The copyright line of --version.  Defined here, it keeps gnulib's
-   version-etc-fsf.o (which would credit the FSF) out of the link.  */
-char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
 
 /* For long options that have no equivalent short option.  */
 enum
@@ -140,11 +135,7 @@ static _Noreturn void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, _("Try '%s --help' for more information.\n"),
-               program_name);
-      exit (status);
-    }
+    try_help (status);
   printf (_("\
 Usage: %s [OPTION]... [FILE]...\n\
   or:  %s [OPTION]... --files0-from=F\n\
@@ -205,9 +196,7 @@ Mandatory arguments to long options are mandatory for short options too.\n\
       --exclude=PATTERN    exclude files that match PATTERN\n\
   -x, --one-file-system    skip directories on different file systems\n\
 "), stdout);
-  fputs (_("      --help        display this help and exit\n"), stdout);
-  fputs (_("      --version     output version information and exit\n"),
-         stdout);
+  print_help_version_options ();
   fputs (_("\n\
 Display values are in units of the first available SIZE from --block-size,\n\
 and the DU_BLOCK_SIZE, BLOCK_SIZE and BLOCKSIZE environment variables.\n\
@@ -420,11 +409,7 @@ parse_options (int argc, char **argv, struct du_options *x,
       else if (c == HELP_OPTION)
         usage (EXIT_SUCCESS);
       else if (c == VERSION_OPTION)
-        {
-          version_etc (stdout, PROGRAM_NAME, PACKAGE_NAME, PACKAGE_VERSION,
-                       "The libfts authors", (char *) NULL);
-          exit (EXIT_SUCCESS);
-        }
+        print_version (PROGRAM_NAME);
       else
         cl->ok = false;
       oi = -1;

@@ -39,6 +39,7 @@
 #include <unistd.h>
 
 #include "fts.h"
+#include "package-info.h"
 #include "quoting.h"
 #include "walk-util.h"
 
@@ -50,17 +51,12 @@
 #include "progname.h"
 #include "quote.h"
 #include "quotearg.h"
-#include "version-etc.h"
 #include "xalloc.h"
 #include "xstrtol.h"
 
 #define _(msgid) gettext (msgid)
 
 #define PROGRAM_NAME "libfts-walk"
-
-/* The copyright line of --version.  Defined here, it keeps gnulib's
-   version-etc-fsf.o (which would credit the FSF) out of the link.  */
-char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
 
 /* Exit status, worst last: merged with WALK_MERGE so the worst wins
    (as coreutils' remove.h does with RM_OK < RM_ERROR).  */
@@ -168,11 +164,7 @@ static _Noreturn void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, _("Try '%s --help' for more information.\n"),
-               program_name);
-      exit (status);
-    }
+    try_help (status);
   printf (_("Usage: %s [OPTION]... DIR...\n"), program_name);
   fputs (_("\
 Walk each DIR through libfts and report what the library did: directories\n\
@@ -261,9 +253,7 @@ parse_options (int argc, char **argv, struct options *opt)
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
-        version_etc (stdout, PROGRAM_NAME, PACKAGE_NAME, PACKAGE_VERSION,
-                     "The libfts authors", (char *) NULL);
-        exit (EXIT_SUCCESS);
+        print_version (PROGRAM_NAME);
       default:
         usage (EXIT_FAILURE);
       }

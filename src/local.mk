@@ -5,7 +5,8 @@ src_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib \
 
 # What several programs share: opening and closing their walks
 # (walk-util.c), the walk of chmod, chown and chgrp (change-walk.c), how
-# names are quoted (quoting.h) and the end of --help (package-info.c).
+# names are quoted (quoting.h) and what --help and --version share
+# (package-info.c).
 noinst_LIBRARIES += src/libprograms.a
 src_libprograms_a_SOURCES = src/walk-util.c src/walk-util.h \
   src/change-walk.c src/change-walk.h src/quoting.h \

@@ -1,4 +1,4 @@
-/* package-info.c: the end of the programs' --help.
+/* package-info.c: what the programs' --help and --version share.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -21,10 +21,18 @@
 #include "package-info.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "gettext.h"
+#include "progname.h"
+#include "version-etc.h"
 
 #define _(msgid) gettext (msgid)
+
+/* The copyright line of --version.  Defined here, in the object every
+   program links for its --help, it keeps gnulib's version-etc-fsf.o
+   (which would credit the FSF) out of the link.  */
+char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
 
 void
 print_package_info (char const *program)
@@ -35,4 +43,28 @@ print_package_info (char const *program)
     printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
   if (*PACKAGE_BUGREPORT)
     printf (_("Report bugs to: %s\n"), PACKAGE_BUGREPORT);
+}
+
+void
+print_help_version_options (void)
+{
+  fputs (_("      --help        display this help and exit\n"), stdout);
+  fputs (_("      --version     output version information and exit\n"),
+         stdout);
+}
+
+void
+try_help (int status)
+{
+  fprintf (stderr, _("Try '%s --help' for more information.\n"),
+           program_name);
+  exit (status);
+}
+
+void
+print_version (char const *program)
+{
+  version_etc (stdout, program, PACKAGE_NAME, PACKAGE_VERSION,
+               "The libfts authors", (char *) NULL);
+  exit (EXIT_SUCCESS);
 }

@@ -1,4 +1,4 @@
-/* package-info.h: the end of the programs' --help.
+/* package-info.h: what the programs' --help and --version share.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -23,5 +23,16 @@
    builds it, say "chmod") is part of, its home page and where to report
    bugs: the last lines of --help.  */
 void print_package_info (char const *program);
+
+/* The lines of --help about --help and --version, on stdout.  */
+void print_help_version_options (void);
+
+/* After a usage error: say on stderr how to get --help, as GNU's
+   programs do, and exit with STATUS.  */
+_Noreturn void try_help (int status);
+
+/* --version: print PROGRAM's version and copyright, and exit
+   successfully.  */
+_Noreturn void print_version (char const *program);
 
 #endif /* LIBFTS_PACKAGE_INFO_H */

@@ -41,7 +41,6 @@
 #include "gettext.h"
 #include "progname.h"
 #include "quote.h"
-#include "version-etc.h"
 #include "yesno.h"
 
 #include "package-info.h"
@@ -50,10 +49,6 @@
 #define _(msgid) gettext (msgid)
 
 #define PROGRAM_NAME "rm"
-
-/* The copyright line of --version.  Defined here, it keeps gnulib's
-   version-etc-fsf.o (which would credit the FSF) out of the link.  */
-char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
 
 /* For long options that have no equivalent short option.  */
 enum
@@ -115,11 +110,7 @@ static _Noreturn void
 usage (int status)
 {
   if (status != EXIT_SUCCESS)
-    {
-      fprintf (stderr, _("Try '%s --help' for more information.\n"),
-               program_name);
-      exit (status);
-    }
+    try_help (status);
   printf (_("Usage: %s [OPTION]... [FILE]...\n"), program_name);
   fputs (_("\
 Remove (unlink) the FILE(s).\n\
@@ -150,9 +141,7 @@ Remove (unlink) the FILE(s).\n\
   -d, --dir             remove empty directories\n\
   -v, --verbose         explain what is being done\n\
 "), stdout);
-  fputs (_("      --help        display this help and exit\n"), stdout);
-  fputs (_("      --version     output version information and exit\n"),
-         stdout);
+  print_help_version_options ();
   fputs (_("\
 \n\
 By default, rm does not remove directories.  Use the --recursive (-r or -R)\n\
@@ -298,9 +287,7 @@ parse_options (int argc, char **argv, struct rm_options *x,
       case HELP_OPTION:
         usage (EXIT_SUCCESS);
       case VERSION_OPTION:
-        version_etc (stdout, PROGRAM_NAME, PACKAGE_NAME, PACKAGE_VERSION,
-                     "The libfts authors", (char *) NULL);
-        exit (EXIT_SUCCESS);
+        print_version (PROGRAM_NAME);
       default:
         diagnose_leading_hyphen (argc, argv);
         usage (EXIT_FAILURE);
