@@ -102,6 +102,16 @@ cw_stat_followed (struct change_walk const *cw, struct cw_file const *f)
          || (f->level == FTS_ROOTLEVEL && (cw->fts_flags & FTS_COMFOLLOW));
 }
 
+bool
+cw_refuse_root (struct change_walk const *cw, struct cw_file const *f,
+                struct stat const *st)
+{
+  if (!is_dev_ino (cw->root, st))
+    return false;
+  cw_say (cw, f, CW_DANGEROUS_ROOT, 0, 0);
+  return true;
+}
+
 enum cw_state
 cw_diagnose (struct change_walk const *cw, struct cw_file const *f)
 {

@@ -36,6 +36,7 @@
 #include <sys/stat.h>
 
 #include "fts.h"
+#include "walk-util.h"
 
 /* The messages about what the walk met, which chmod, chown and chgrp say
    alike: the codes of the parallel walk's reports.  A program's own
@@ -85,6 +86,7 @@ struct change_walk
   int fts_flags;                /* FTS_PHYSICAL, FTS_COMFOLLOW, FTS_LOGICAL */
   bool recurse;                 /* -R */
   bool force_silent;            /* -f */
+  struct dev_ino const *root;   /* refuse to walk "/" (null: do not) */
   FTS *fts;                     /* the sequential walk's, or null */
   atomic_bool failed;           /* the parallel walk's: something failed */
 };
@@ -104,6 +106,11 @@ bool cw_vanished (struct change_walk const *cw, struct cw_file const *f,
 /* Whether the walk stat-ed F following a final symlink: -L, or an
    operand under -H.  */
 bool cw_stat_followed (struct change_walk const *cw, struct cw_file const *f);
+
+/* Whether ST, the status of F (null: not known), is "/" under
+   --preserve-root: then refused, and said so.  */
+bool cw_refuse_root (struct change_walk const *cw, struct cw_file const *f,
+                     struct stat const *st);
 
 /* What the walk met at a file.  */
 enum cw_state

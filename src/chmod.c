@@ -104,9 +104,7 @@ struct chmod_options
   bool force_silent;            /* -f */
   enum verbosity verbosity;
   int fts_flags;                /* FTS_PHYSICAL, FTS_COMFOLLOW, FTS_LOGICAL */
-  bool root_check;              /* --preserve-root with -R */
-  dev_t root_dev;               /* "/", when root_check */
-  ino_t root_ino;
+  struct dev_ino const *root;   /* "/" with -R --preserve-root, or null */
 };
 
 /* One walk in progress.  */
@@ -463,19 +461,6 @@ diagnose_entry (struct walk const *w, struct cw_file const *f)
   return CW_FAILED;
 }
 
-/* Whether F is '/' under --preserve-root: then refused.  */
-static bool
-refuse_root (struct walk const *w, struct cw_file const *f)
-{
-  struct stat const *st = f->st;
-
-  if (!w->x->root_check || st->st_dev != w->x->root_dev
-      || st->st_ino != w->x->root_ino)
-    return false;
-  cw_say (&w->cw, f, CW_DANGEROUS_ROOT, 0, 0);
-  return true;
-}
-
 /* What became of one file.  */
 enum step
 {
@@ -497,7 +482,7 @@ chmod_file (struct walk const *w, struct cw_file const *f)
     return STEP_OK;
   if (d == CW_FAILED && f->info == FTS_DC)
     return STEP_FAILED;
-  if (d == CW_FINE && refuse_root (w, f))
+  if (d == CW_FINE && cw_refuse_root (&w->cw, f, f->st))
     return STEP_REFUSED;
   if (d == CW_FINE && !change_mode (w, f, &o))
     return STEP_OK;
@@ -564,7 +549,8 @@ chmod_files (char *const *files, struct chmod_options const *x)
 {
   struct walk w = {
     .cw = { .program = &chmod_program, .fts_flags = x->fts_flags,
-            .recurse = x->recurse, .force_silent = x->force_silent },
+            .recurse = x->recurse, .force_silent = x->force_silent,
+            .root = x->root },
     .x = x,
   };
 
@@ -696,7 +682,7 @@ main (int argc, char **argv)
   struct chmod_options x = { .verbosity = V_OFF,
                              .fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL };
   struct cmdline cl = { .dereference = -1 };
-  struct stat st;
+  struct dev_ino root;
   int c, first;
 
   set_program_name (argv[0]);
@@ -711,13 +697,6 @@ main (int argc, char **argv)
   compile_mode (argc, argv, &first, &x, &cl);
 
   if (x.recurse && cl.preserve_root)
-    {
-      if (stat ("/", &st) != 0)
-        error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-               quoteaf ("/"));
-      x.root_check = true;
-      x.root_dev = st.st_dev;
-      x.root_ino = st.st_ino;
-    }
+    x.root = get_root_dev_ino (&root);
   return chmod_files (argv + first, &x) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

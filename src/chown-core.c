@@ -296,15 +296,6 @@ report (struct walk const *w, struct cw_file const *f, struct outcome const *o)
           status | (o->st ? DESCRIBE_HAVE_OLD : 0), (intmax_t) old_ids);
 }
 
-/* Whether ST is the root directory and --preserve-root is in effect.  */
-static bool
-is_root (struct walk const *w, struct stat const *st)
-{
-  struct chown_root const *root = w->x->root;
-
-  return root && st && st->st_dev == root->dev && st->st_ino == root->ino;
-}
-
 /* Whether ST's owner and group are those --from requires.  */
 static bool
 matches_from (struct chown_ids const *ids, struct stat const *st)
@@ -406,30 +397,16 @@ change_owner (struct walk const *w, struct cw_file const *f, bool ok)
   else if (ok)
     o.do_chown = true;          /* not stat-ed: nothing needs it */
   /* chown -L --preserve-root on a symlink to '/'.  */
-  if (o.ok && is_root (w, o.st))
-    {
-      cw_say (&w->cw, f, CW_DANGEROUS_ROOT, 0, 0);
-      return false;
-    }
+  if (o.ok && cw_refuse_root (&w->cw, f, o.st))
+    return false;
   if (o.do_chown && !do_fchownat (w, f, &o))
     return true;
   report (w, f, &o);
   return o.ok;
 }
 
-/* Whether F, a directory entered with -R, is '/' under --preserve-root:
-   then refused, and not to be walked.  */
-static bool
-refuse_root (struct walk const *w, struct cw_file const *f)
-{
-  if (!is_root (w, f->st))
-    return false;
-  cw_say (&w->cw, f, CW_DANGEROUS_ROOT, 0, 0);
-  return true;
-}
-
 /* Do what chown does with F, on either walk, but for a directory's
-   pre-order visit with -R (see refuse_root).  Returns false on
+   pre-order visit with -R (see cw_refuse_root).  Returns false on
    failure.  */
 static bool
 chown_file (struct walk const *w, struct cw_file const *f)
@@ -465,7 +442,7 @@ visit (struct change_walk *cw, FTSENT *ent)
     case FTS_D:
       if (!cw->recurse)
         break;
-      if (!refuse_root (w, &f))
+      if (!cw_refuse_root (cw, &f, f.st))
         return true;          /* changed after what it holds */
       cw_refuse_dir (cw, ent);
       return false;
@@ -495,7 +472,7 @@ static int
 enter_dir (struct walk *w, struct libfts_walk_entry *e,
            struct cw_file const *f)
 {
-  if (refuse_root (w, f))
+  if (cw_refuse_root (&w->cw, f, f->st))
     {
       cw_fail (&w->cw);
       return LIBFTS_WALK_SKIP;
@@ -540,7 +517,8 @@ chown_files (char *const *files, struct chown_ids const *ids,
   bool stat_all = needs_stat (ids, x);
   struct walk w = {
     .cw = { .program = &chown_program, .fts_flags = x->fts_flags,
-            .recurse = x->recurse, .force_silent = x->force_silent },
+            .recurse = x->recurse, .force_silent = x->force_silent,
+            .root = x->root },
     .ids = ids, .x = x, .stat_all = stat_all,
   };
 
@@ -670,18 +648,10 @@ chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
 void
 chown_finish_options (struct chown_cmdline *cl, struct chown_ids *ids)
 {
-  static struct chown_root root;
-  struct stat st;
+  static struct dev_ino root;
 
   ids->required_uid = cl->required_uid;
   ids->required_gid = cl->required_gid;
   if (cl->x.recurse && cl->preserve_root)
-    {
-      if (stat ("/", &st) != 0)
-        error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-               quoteaf ("/"));
-      root.dev = st.st_dev;
-      root.ino = st.st_ino;
-      cl->x.root = &root;
-    }
+    cl->x.root = get_root_dev_ino (&root);
 }

@@ -23,6 +23,7 @@
 #include <sys/types.h>
 
 #include "quoting.h"
+#include "walk-util.h"
 
 /* How much chown and chgrp say about each file.  */
 enum chown_verbosity
@@ -30,13 +31,6 @@ enum chown_verbosity
   CV_HIGH,                      /* -v: every file */
   CV_CHANGES_ONLY,              /* -c: the files whose owner changed */
   CV_OFF                        /* neither */
-};
-
-/* The device and inode of "/", for --preserve-root.  */
-struct chown_root
-{
-  dev_t dev;
-  ino_t ino;
 };
 
 /* What the command line asked for.  */
@@ -48,7 +42,7 @@ struct chown_options
   bool affect_symlink_referent; /* --dereference: a symlink's target */
   int fts_flags;                /* FTS_PHYSICAL, with FTS_COMFOLLOW for -H;
                                    or FTS_LOGICAL for -L */
-  struct chown_root const *root; /* refuse to walk "/" (null: do not) */
+  struct dev_ino const *root;   /* refuse to walk "/" (null: do not) */
   char const *user_name;        /* the new owner as the messages name it
                                    ("" when only a group was given to
                                    chown), or null */
@@ -78,8 +72,6 @@ char *uid_to_name (uid_t uid);
 /* The name of group GID, or its number when it has none: a new string.  */
 char *gid_to_name (gid_t gid);
 
-#endif /* LIBFTS_CHOWN_CORE_H */
-
 /* ---- the command line shared by chown and chgrp ---------------------- */
 
 /* What the options said, before the operands are looked at.  */
@@ -96,7 +88,7 @@ struct chown_cmdline
 /* Parse ARGV's options into *CL for PROGRAM ("chown" or "chgrp"), whose
    --help is USAGE; return the index of the first operand.  Then resolve
    what -R, -H, -L, -P, -h and --dereference mean together, and check that
-   at least MIN_OPERANDS operands follow (one fewer with --reference).
+   at least two operands follow (one with --reference).
    Exits on a usage error, --help and --version.  */
 int chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
                          char const *program, void (*usage) (int));
@@ -104,3 +96,5 @@ int chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
 /* Set IDS's --from part from CL, and CL->x.root for --preserve-root with
    -R.  */
 void chown_finish_options (struct chown_cmdline *cl, struct chown_ids *ids);
+
+#endif /* LIBFTS_CHOWN_CORE_H */

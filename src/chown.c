@@ -126,9 +126,7 @@ ids_from_reference (char const *rfile, struct chown_ids *ids,
 {
   struct stat st;
 
-  if (stat (rfile, &st) != 0)
-    error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-           quoteaf (rfile));
+  stat_or_die (rfile, &st);
   ids->uid = st.st_uid;
   ids->gid = st.st_gid;
   x->user_name = uid_to_name (st.st_uid);

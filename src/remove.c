@@ -654,12 +654,11 @@ mount_point_refusal (struct rm_file const *f)
 static enum RM_status
 check_operand_dir (struct rm_walk const *w, struct rm_file const *f)
 {
-  struct rm_root const *root = w->x->root;
   int code = -1;
 
   if (is_dot_or_dotdot (last_component_of (f->name)))
     code = M_REFUSE_DOT;
-  else if (root && f->st->st_dev == root->dev && f->st->st_ino == root->ino)
+  else if (is_dev_ino (w->x->root, f->st))
     code = M_DANGEROUS_ROOT;
   else if (w->x->preserve_all_root)
     code = mount_point_refusal (f);

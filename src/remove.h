@@ -23,6 +23,7 @@
 #include <sys/types.h>
 
 #include "quoting.h"
+#include "walk-util.h"
 
 /* When rm asks before removing.  */
 enum rm_interactive
@@ -33,13 +34,6 @@ enum rm_interactive
   RMI_NEVER                     /* -f: never */
 };
 
-/* The device and inode of "/", for --preserve-root.  */
-struct rm_root
-{
-  dev_t dev;
-  ino_t ino;
-};
-
 /* What the command line asked for.  */
 struct rm_options
 {
@@ -48,7 +42,7 @@ struct rm_options
   bool one_file_system;         /* skip directories on other devices */
   bool recursive;               /* -r */
   bool remove_empty_directories; /* -d */
-  struct rm_root const *root;   /* refuse to walk "/" (null: do not) */
+  struct dev_ino const *root;   /* refuse to walk "/" (null: do not) */
   bool preserve_all_root;       /* --preserve-root=all */
   bool stdin_tty;               /* standard input is a terminal, or
                                    ---presume-input-tty */

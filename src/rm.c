@@ -343,8 +343,7 @@ main (int argc, char **argv)
       .stdin_tty = isatty (STDIN_FILENO)
     };
   struct cmdline cl = { .preserve_root = true };
-  struct rm_root root;
-  struct stat st;
+  struct dev_ino root;
   int first;
 
   set_program_name (argv[0]);
@@ -362,14 +361,7 @@ main (int argc, char **argv)
     }
 
   if (x.recursive && cl.preserve_root)
-    {
-      if (stat ("/", &st) != 0)
-        error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-               quoteaf ("/"));
-      root.dev = st.st_dev;
-      root.ino = st.st_ino;
-      x.root = &root;
-    }
+    x.root = get_root_dev_ino (&root);
 
   if (cl.prompt_once && (x.recursive || 3 < argc - first)
       && !confirm_once (argc - first, x.recursive))

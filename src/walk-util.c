@@ -34,6 +34,31 @@
 
 #define _(msgid) gettext (msgid)
 
+void
+stat_or_die (char const *file, struct stat *st)
+{
+  if (stat (file, st) != 0)
+    error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
+           quoteaf (file));
+}
+
+struct dev_ino const *
+get_root_dev_ino (struct dev_ino *root)
+{
+  struct stat st;
+
+  stat_or_die ("/", &st);
+  root->dev = st.st_dev;
+  root->ino = st.st_ino;
+  return root;
+}
+
+bool
+is_dev_ino (struct dev_ino const *root, struct stat const *st)
+{
+  return root && st && st->st_dev == root->dev && st->st_ino == root->ino;
+}
+
 FTS *
 open_walk (char *const *files, int options)
 {

@@ -22,8 +22,27 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <sys/stat.h>
 
 #include "fts.h"
+
+/* The device and inode of a directory: "/", for --preserve-root.  */
+struct dev_ino
+{
+  dev_t dev;
+  ino_t ino;
+};
+
+/* Stat FILE into *ST, following symbolic links; if that fails, say so as
+   GNU's programs do, and exit.  */
+void stat_or_die (char const *file, struct stat *st);
+
+/* The device and inode of "/" into *ROOT, for --preserve-root (exits as
+   stat_or_die does).  Returns ROOT.  */
+struct dev_ino const *get_root_dev_ino (struct dev_ino *root);
+
+/* Whether ST (null: not known) is the directory ROOT (null: none).  */
+bool is_dev_ino (struct dev_ino const *root, struct stat const *st);
 
 /* fts_open (FILES, OPTIONS, NULL), which does not fail but for want of
    memory (then exit, as xalloc_die does) or for invalid OPTIONS (a bug:
