@@ -39,94 +39,61 @@ silenced (struct change_walk const *cw, int code)
 {
   switch (code)
     {
-    case CW_CANNOT_ACCESS: case CW_TRAVERSAL: case CW_CANNOT_READ:
+    case WM_CANNOT_ACCESS: case WM_TRAVERSAL: case WM_CANNOT_READ:
       return true;
-    case CW_CYCLE: case CW_DANGEROUS_ROOT:
+    case WM_CYCLE: case WM_DANGEROUS_ROOT:
       return false;
     default:
-      return cw->program->silenced (code);
-    }
-}
-
-/* Say CODE (with ERR and VALUE) about FILE: on the thread that prints,
-   one message at a time.  */
-static void
-speak (struct change_walk const *cw, char const *file, int code, int err,
-       intmax_t value)
-{
-  switch (code)
-    {
-    case CW_CANNOT_ACCESS:
-      error (0, err, _("cannot access %s"), quoteaf (file));
-      break;
-    case CW_TRAVERSAL:
-      error (0, err, "%s", quotef (file));
-      break;
-    case CW_CANNOT_READ:
-      error (0, err, _("cannot read directory %s"), quoteaf (file));
-      break;
-    case CW_CYCLE:
-      warn_cycle (file);
-      break;
-    case CW_DANGEROUS_ROOT:
-      warn_dangerous_root (file);
-      break;
-    default:
-      cw->program->speak (cw, file, code, err, value);
-      break;
+      return cw->silenced (code);
     }
 }
 
 void
-cw_say (struct change_walk const *cw, struct cw_file const *f, int code,
+cw_say (struct change_walk const *cw, struct walk_file const *f, int code,
         int err, intmax_t value)
 {
-  if (cw->force_silent && silenced (cw, code))
-    return;
-  if (!f->e)
-    speak (cw, f->path, code, err, value);
-  else if (libfts_walk_report (f->e, code, err, value) != 0)
-    xalloc_die ();
+  if (!(cw->force_silent && silenced (cw, code)))
+    walk_say (&cw->voice, f, code, err, value);
 }
 
 bool
-cw_vanished (struct change_walk const *cw, struct cw_file const *f, int err)
+cw_vanished (struct change_walk const *cw, struct walk_file const *f, int err)
 {
   return cw->recurse && entry_vanished (err, f->level);
 }
 
 bool
-cw_stat_followed (struct change_walk const *cw, struct cw_file const *f)
+cw_stat_followed (struct change_walk const *cw, struct walk_file const *f)
 {
   return (cw->fts_flags & FTS_LOGICAL)
          || (f->level == FTS_ROOTLEVEL && (cw->fts_flags & FTS_COMFOLLOW));
 }
 
 bool
-cw_refuse_root (struct change_walk const *cw, struct cw_file const *f,
+cw_refuse_root (struct change_walk const *cw, struct walk_file const *f,
                 struct stat const *st)
 {
   if (!is_dev_ino (cw->root, st))
     return false;
-  cw_say (cw, f, CW_DANGEROUS_ROOT, 0, 0);
+  cw_say (cw, f, WM_DANGEROUS_ROOT, 0, 0);
   return true;
 }
 
 enum cw_state
-cw_diagnose (struct change_walk const *cw, struct cw_file const *f)
+cw_diagnose (struct change_walk const *cw, struct walk_file const *f)
 {
   int code;
 
   switch (f->info)
     {
     case FTS_NS:
-      code = CW_CANNOT_ACCESS;
+      code = WM_CANNOT_ACCESS;
       break;
     case FTS_ERR:
-      cw_say (cw, f, CW_TRAVERSAL, f->err, 0);
+      cw_say (cw, f, WM_TRAVERSAL, f->err, 0);
       return CW_FAILED;
     case FTS_DNR:
-      code = CW_CANNOT_READ;
+      code = WM_CANNOT_READ;
       break;
     case FTS_DC:
       /* Through a followed symlink a cycle is no error (a link to an
@@ -134,7 +101,7 @@ cw_diagnose (struct change_walk const *cw, struct cw_file const *f)
          a bind mount loops.  */
       if (cw_stat_followed (cw, f))
         return CW_FINE;
-      cw_say (cw, f, CW_CYCLE, 0, 0);
+      cw_say (cw, f, WM_CYCLE, 0, 0);
       return CW_FAILED;
     default:
       return CW_FINE;
@@ -147,18 +114,6 @@ cw_diagnose (struct change_walk const *cw, struct cw_file const *f)
 
 /* ---- the sequential walk ---- */
 
-struct cw_file
-cw_file_of (struct change_walk const *cw, FTSENT const *ent)
-{
-  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
-
-  return (struct cw_file) {
-    .dirfd = libfts_dirfd (cw->fts), .name = ent->fts_accpath,
-    .path = ent->fts_path, .level = ent->fts_level, .info = ent->fts_info,
-    .err = ent->fts_errno, .st = stated ? ent->fts_statp : NULL,
-  };
-}
-
 bool
 cw_retry_operand (struct change_walk *cw, FTSENT *ent)
 {
@@ -167,13 +122,6 @@ cw_retry_operand (struct change_walk *cw, FTSENT *ent)
     return false;
   ent->fts_number = 1;
   return fts_set (cw->fts, ent, FTS_AGAIN) == 0;
-}
-
-void
-cw_refuse_dir (struct change_walk *cw, FTSENT *ent)
-{
-  fts_set (cw->fts, ent, FTS_SKIP);
-  fts_read (cw->fts);           /* its FTS_DP */
 }
 
 bool
@@ -199,15 +147,6 @@ cw_parallel (struct change_walk const *cw, char *const *files)
           && 1 < libfts_default_threads () && !mounts_may_cycle (files));
 }
 
-struct cw_file
-cw_entry_file (struct libfts_walk_entry *e)
-{
-  return (struct cw_file) {
-    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
-    .info = e->info, .err = e->err, .st = e->st,
-  };
-}
-
 void
 cw_fail (struct change_walk *cw)
 {
@@ -221,7 +160,7 @@ report_message (struct libfts_walk_report const *r, void *arg)
   struct change_walk const *cw = arg;
 
   if (r->code != LIBFTS_WALK_FAILED)
-    speak (cw, r->path, r->code, r->err, r->value);
+    walk_speak (&cw->voice, r->path, r->code, r->err, r->value);
   else if (!cw->force_silent)
     warn_walk_failed (r->err);
   return 0;

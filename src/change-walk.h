@@ -22,10 +22,11 @@
    messages delivered in the sequential walk's order); without -R, with
    -L (which the physical parallel walk cannot do) or with
    LIBFTS_THREADS=1, fts_read with FTS_DIRFD.  Either walk hands each
-   file to the program as a struct cw_file.  What a program says goes
+   file to the program as a struct walk_file.  What a program says goes
    through cw_say: at once on the sequential walk, as a report on the
-   parallel one.  The messages about what the walk met are said here; a
-   program says its own through its struct cw_program.  */
+   parallel one.  The messages about what the walk met are those all the
+   programs share (enum walk_message); a program says its own through the
+   walk's voice.  */
 
 #ifndef LIBFTS_CHANGE_WALK_H
 #define LIBFTS_CHANGE_WALK_H 1
@@ -38,51 +39,15 @@
 #include "fts.h"
 #include "walk-util.h"
 
-/* The messages about what the walk met, which chmod, chown and chgrp say
-   alike: the codes of the parallel walk's reports.  A program's own
-   codes start at CW_OWN.  */
-enum cw_message
-{
-  CW_CANNOT_ACCESS,             /* FTS_NS: ERR */
-  CW_TRAVERSAL,                 /* FTS_ERR: ERR */
-  CW_CANNOT_READ,               /* FTS_DNR: ERR */
-  CW_CYCLE,                     /* FTS_DC */
-  CW_DANGEROUS_ROOT,            /* '/' under --preserve-root */
-  CW_OWN                        /* the first code of a program's own */
-};
-
-/* One file as a walk hands it over: fts_read (sequential) or libfts's
-   parallel walk (on a worker thread, E set).  */
-struct cw_file
-{
-  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
-  char const *name;             /* its name there: bare, or a root's path */
-  char const *path;             /* its path, for messages; null with E */
-  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
-  long level;
-  int info;                     /* FTS_* */
-  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
-  struct stat const *st;        /* null when not stat-ed */
-};
-
-struct change_walk;
-
-/* What a program adds to the walk's messages.  */
-struct cw_program
-{
-  /* Say the program's message CODE (CW_OWN or more) about FILE, with ERR
-     and VALUE: on the thread that prints, one message at a time.  */
-  void (*speak) (struct change_walk const *cw, char const *file, int code,
-                 int err, intmax_t value);
-  /* Whether -f silences the program's message CODE (CW_OWN or more).  */
-  bool (*silenced) (int code);
-};
-
 /* One walk in progress.  A program's own walk structure begins with it,
-   and the program's callbacks get it back as their CW.  */
+   and the program's callbacks get it back.  The messages about what the
+   walk met are those of enum walk_message; a program's own codes start
+   at WM_OWN, said through VOICE.  */
 struct change_walk
 {
-  struct cw_program const *program;
+  struct walk_voice voice;      /* first: the program's speak */
+  bool (*silenced) (int code);  /* whether -f silences the program's
+                                   message CODE (WM_OWN or more) */
   int fts_flags;                /* FTS_PHYSICAL, FTS_COMFOLLOW, FTS_LOGICAL */
   bool recurse;                 /* -R */
   bool force_silent;            /* -f */
@@ -95,21 +60,21 @@ struct change_walk
    on the sequential walk, as a report on the parallel one.  Out of
    memory, the program cannot keep its promise of a message: it dies, as
    xalloc does.  */
-void cw_say (struct change_walk const *cw, struct cw_file const *f,
+void cw_say (struct change_walk const *cw, struct walk_file const *f,
              int code, int err, intmax_t value);
 
 /* Whether F failed with ERR because it vanished during a recursive walk
    (entry_vanished): GNU after 9.11 says nothing then.  */
-bool cw_vanished (struct change_walk const *cw, struct cw_file const *f,
+bool cw_vanished (struct change_walk const *cw, struct walk_file const *f,
                   int err);
 
 /* Whether the walk stat-ed F following a final symlink: -L, or an
    operand under -H.  */
-bool cw_stat_followed (struct change_walk const *cw, struct cw_file const *f);
+bool cw_stat_followed (struct change_walk const *cw, struct walk_file const *f);
 
 /* Whether ST, the status of F (null: not known), is "/" under
    --preserve-root: then refused, and said so.  */
-bool cw_refuse_root (struct change_walk const *cw, struct cw_file const *f,
+bool cw_refuse_root (struct change_walk const *cw, struct walk_file const *f,
                      struct stat const *st);
 
 /* What the walk met at a file.  */
@@ -124,21 +89,14 @@ enum cw_state
    and FTS_DC where a cycle is an error (symlinks are not followed
    there: a corrupted file system, or a bind mount).  */
 enum cw_state cw_diagnose (struct change_walk const *cw,
-                           struct cw_file const *f);
+                           struct walk_file const *f);
 
 /* ---- the sequential walk ---- */
-
-/* ENT, which fts_read just returned, as a cw_file.  */
-struct cw_file cw_file_of (struct change_walk const *cw, FTSENT const *ent);
 
 /* Whether ENT is an operand whose stat failed, to be stat-ed once more
    (FTS_AGAIN) rather than visited: changing an earlier operand may have
    made it reachable, and fts_open stat-ed it before that.  Once only.  */
 bool cw_retry_operand (struct change_walk *cw, FTSENT *ent);
-
-/* Skip ENT, a directory refused at its pre-order visit, and its
-   post-order visit.  */
-void cw_refuse_dir (struct change_walk *cw, FTSENT *ent);
 
 /* Walk FILES with fts_read (FTS_OPTIONS, FTS_DIRFD, and
    FTS_LAZY_CYCLE_CHECK: cycles found where GNU's programs find them),
@@ -156,9 +114,6 @@ bool cw_walk_sequential (struct change_walk *cw, char *const *files,
    where a mount may make a cycle (mounts_may_cycle): GNU's programs find
    one where fts_read's lazy check does, not at its first repeat.  */
 bool cw_parallel (struct change_walk const *cw, char *const *files);
-
-/* E, the parallel walk's entry, as a cw_file.  */
-struct cw_file cw_entry_file (struct libfts_walk_entry *e);
 
 /* Note that something failed, on whichever thread.  */
 void cw_fail (struct change_walk *cw);

@@ -218,11 +218,11 @@ Each MODE is of the form '[ugoa]*([-+=]([rwxXst]*|[ugo]))+|[-+=][0-7]+'.\n\
 /* ---- what chmod says ------------------------------------------------- */
 
 /* What chmod says about a file, besides what the walk met (enum
-   cw_message): the code of a report of the parallel walk, which the
+   walk_message): the code of a report of the parallel walk, which the
    sequential walk says at once.  */
 enum chmod_message
 {
-  M_DANGLING = CW_OWN,          /* FTS_SLNONE */
+  M_DANGLING = WM_OWN,          /* FTS_SLNONE */
   M_CHANGE_FAILED,              /* fchmodat failed: ERR */
   M_GETATTR_FAILED,             /* the new mode cannot be stat-ed: ERR */
   M_DESCRIBE,                   /* the -v line: VALUE, a packed outcome */
@@ -311,13 +311,13 @@ warn_surprise (struct chmod_options const *x, char const *file,
 }
 
 /* Say message CODE (with ERR and VALUE, as enum chmod_message tells)
-   about FILE, as CW's options say how: on the thread that prints, one
-   message at a time.  */
+   about FILE, as the options of the walk V say how: on the thread that
+   prints, one message at a time.  */
 static void
-speak (struct change_walk const *cw, char const *file, int code, int err,
+speak (struct walk_voice const *v, char const *file, int code, int err,
        intmax_t value)
 {
-  struct chmod_options const *x = ((struct walk const *) cw)->x;
+  struct chmod_options const *x = ((struct walk const *) v)->x;
   struct outcome o = unpack_outcome (value);
 
   switch (code)
@@ -358,9 +358,6 @@ silenced (int code)
   abort ();
 }
 
-/* What chmod adds to the walk's messages.  */
-static struct cw_program const chmod_program = { speak, silenced };
-
 /* ---- one file, on either walk ------------------------------------------ */
 
 /* fchmodat (DIRFD, NAME, MODE, AT_SYMLINK_NOFOLLOW): NAME itself, never
@@ -398,7 +395,7 @@ new_mode_of (struct walk const *w, mode_t old_mode)
    changed.  The set-ID and sticky bits may be cleared silently by the
    kernel: when NEW_MODE has any, F is stat-ed again to see.  */
 static bool
-mode_changed (struct walk const *w, struct cw_file const *f, bool follow,
+mode_changed (struct walk const *w, struct walk_file const *f, bool follow,
               mode_t old_mode, mode_t new_mode)
 {
   struct stat st;
@@ -419,7 +416,7 @@ mode_changed (struct walk const *w, struct cw_file const *f, bool follow,
 /* Change the mode of F, whose stat the walk gave, into O.  Returns false
    when F vanished meanwhile, which is no error.  */
 static bool
-change_mode (struct walk const *w, struct cw_file const *f, struct outcome *o)
+change_mode (struct walk const *w, struct walk_file const *f, struct outcome *o)
 {
   bool follow = cw_stat_followed (&w->cw, f);
   int r;
@@ -453,7 +450,7 @@ change_mode (struct walk const *w, struct cw_file const *f, struct outcome *o)
 /* What the walk could not do for F, or a dangling symlink (-L): diagnose
    it unless -f.  */
 static enum cw_state
-diagnose_entry (struct walk const *w, struct cw_file const *f)
+diagnose_entry (struct walk const *w, struct walk_file const *f)
 {
   if (f->info != FTS_SLNONE)
     return cw_diagnose (&w->cw, f);
@@ -472,7 +469,7 @@ enum step
 /* Do what chmod does with F (not at its post-order visit), on either
    walk: change its mode, say what X asks to be said.  */
 static enum step
-chmod_file (struct walk const *w, struct cw_file const *f)
+chmod_file (struct walk const *w, struct walk_file const *f)
 {
   struct chmod_options const *x = w->x;
   struct outcome o = { .status = CH_NO_STAT };
@@ -506,7 +503,7 @@ static bool
 visit (struct change_walk *cw, FTSENT *ent)
 {
   struct walk *w = (struct walk *) cw;
-  struct cw_file f = cw_file_of (cw, ent);
+  struct walk_file f = walk_file_of (cw->fts, ent);
   enum step s;
 
   if (ent->fts_info == FTS_DP || cw_retry_operand (cw, ent))
@@ -514,7 +511,7 @@ visit (struct change_walk *cw, FTSENT *ent)
   s = chmod_file (w, &f);
   if (s == STEP_REFUSED)
     {
-      cw_refuse_dir (cw, ent);
+      walk_skip_dir (&f);
       return false;
     }
   if (!cw->recurse)
@@ -531,7 +528,7 @@ static int
 visit_entry (struct libfts_walk_entry *e, void *arg)
 {
   struct walk *w = arg;
-  struct cw_file f = cw_entry_file (e);
+  struct walk_file f = walk_file_of_entry (e);
   enum step s;
 
   if (e->info == FTS_DP)
@@ -548,9 +545,9 @@ static bool
 chmod_files (char *const *files, struct chmod_options const *x)
 {
   struct walk w = {
-    .cw = { .program = &chmod_program, .fts_flags = x->fts_flags,
-            .recurse = x->recurse, .force_silent = x->force_silent,
-            .root = x->root },
+    .cw = { .voice = { speak }, .silenced = silenced,
+            .fts_flags = x->fts_flags, .recurse = x->recurse,
+            .force_silent = x->force_silent, .root = x->root },
     .x = x,
   };
 

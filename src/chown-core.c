@@ -87,11 +87,11 @@ struct outcome
 };
 
 /* What chown says about a file, besides what the walk met (enum
-   cw_message): the code of a report of the parallel walk, which the
+   walk_message): the code of a report of the parallel walk, which the
    sequential walk says at once.  */
 enum chown_message
 {
-  M_CANNOT_DEREFERENCE = CW_OWN,         /* --dereference, stat failed: ERR */
+  M_CANNOT_DEREFERENCE = WM_OWN,         /* --dereference, stat failed: ERR */
   M_CHANGE_FAILED,              /* fchownat failed: ERR */
   M_DESCRIBE                    /* -v line: see pack_change */
 };
@@ -224,13 +224,13 @@ describe_packed (struct walk const *w, char const *file, int err,
 }
 
 /* Say message CODE (with ERR and VALUE, as enum chown_message tells)
-   about FILE, for the walk CW: on the thread that prints, one message
-   at a time.  */
+   about FILE, for the walk V: on the thread that prints, one message at
+   a time.  */
 static void
-speak (struct change_walk const *cw, char const *file, int code, int err,
+speak (struct walk_voice const *v, char const *file, int code, int err,
        intmax_t value)
 {
-  struct walk const *w = (struct walk const *) cw;
+  struct walk const *w = (struct walk const *) v;
 
   switch (code)
     {
@@ -264,14 +264,11 @@ silenced (int code)
   abort ();
 }
 
-/* What chown and chgrp add to the walk's messages.  */
-static struct cw_program const chown_program = { speak, silenced };
-
 /* ---- one file, on either walk ------------------------------------------ */
 
 /* Say what happened to F, with -v or (if it changed) -c.  */
 static void
-report (struct walk const *w, struct cw_file const *f, struct outcome const *o)
+report (struct walk const *w, struct walk_file const *f, struct outcome const *o)
 {
   struct chown_ids const *ids = w->ids;
   bool changed;
@@ -310,7 +307,7 @@ matches_from (struct chown_ids const *ids, struct stat const *st)
    *TARGET.  Clears O->ok, diagnosed, when the target cannot be stat-ed;
    returns false when it vanished, which is no error.  */
 static bool
-find_status (struct walk const *w, struct cw_file const *f, struct outcome *o,
+find_status (struct walk const *w, struct walk_file const *f, struct outcome *o,
              struct stat *target)
 {
   bool deref = w->x->affect_symlink_referent && S_ISLNK (f->st->st_mode);
@@ -341,7 +338,7 @@ enum chown_failure
 /* Classify ERR, the failure of fchownat on F (following a symlink if
    FOLLOW), and diagnose it.  */
 static enum chown_failure
-fchownat_failed (struct walk const *w, struct cw_file const *f, bool follow,
+fchownat_failed (struct walk const *w, struct walk_file const *f, bool follow,
                  int err)
 {
   if (!follow && err == EOPNOTSUPP)
@@ -356,7 +353,7 @@ fchownat_failed (struct walk const *w, struct cw_file const *f, bool follow,
    a symlink only where the options say so, into O.  Returns false when
    F vanished meanwhile, which is no error.  */
 static bool
-do_fchownat (struct walk const *w, struct cw_file const *f, struct outcome *o)
+do_fchownat (struct walk const *w, struct walk_file const *f, struct outcome *o)
 {
   struct chown_ids const *ids = w->ids;
   bool follow = (w->x->affect_symlink_referent
@@ -383,7 +380,7 @@ do_fchownat (struct walk const *w, struct cw_file const *f, struct outcome *o)
 /* Change F's owner and group, OK being false when the walk could not get
    at it (already diagnosed).  Returns false on failure.  */
 static bool
-change_owner (struct walk const *w, struct cw_file const *f, bool ok)
+change_owner (struct walk const *w, struct walk_file const *f, bool ok)
 {
   struct outcome o = { .ok = ok, .symlink_changed = true };
   struct stat target;
@@ -409,7 +406,7 @@ change_owner (struct walk const *w, struct cw_file const *f, bool ok)
    pre-order visit with -R (see cw_refuse_root).  Returns false on
    failure.  */
 static bool
-chown_file (struct walk const *w, struct cw_file const *f)
+chown_file (struct walk const *w, struct walk_file const *f)
 {
   switch (cw_diagnose (&w->cw, f))
     {
@@ -432,7 +429,7 @@ static bool
 visit (struct change_walk *cw, FTSENT *ent)
 {
   struct walk *w = (struct walk *) cw;
-  struct cw_file f = cw_file_of (cw, ent);
+  struct walk_file f = walk_file_of (cw->fts, ent);
   bool ok;
 
   if (cw_retry_operand (cw, ent))
@@ -444,7 +441,7 @@ visit (struct change_walk *cw, FTSENT *ent)
         break;
       if (!cw_refuse_root (cw, &f, f.st))
         return true;          /* changed after what it holds */
-      cw_refuse_dir (cw, ent);
+      walk_skip_dir (&f);
       return false;
     case FTS_DP:
       if (!cw->recurse)
@@ -470,7 +467,7 @@ visit (struct change_walk *cw, FTSENT *ent)
    needs it.  */
 static int
 enter_dir (struct walk *w, struct libfts_walk_entry *e,
-           struct cw_file const *f)
+           struct walk_file const *f)
 {
   if (cw_refuse_root (&w->cw, f, f->st))
     {
@@ -487,7 +484,7 @@ static int
 visit_entry (struct libfts_walk_entry *e, void *arg)
 {
   struct walk *w = arg;
-  struct cw_file f = cw_entry_file (e);
+  struct walk_file f = walk_file_of_entry (e);
   void *kept = e->dir_data ? *e->dir_data : NULL;
 
   if (e->info == FTS_D)
@@ -516,9 +513,9 @@ chown_files (char *const *files, struct chown_ids const *ids,
 {
   bool stat_all = needs_stat (ids, x);
   struct walk w = {
-    .cw = { .program = &chown_program, .fts_flags = x->fts_flags,
-            .recurse = x->recurse, .force_silent = x->force_silent,
-            .root = x->root },
+    .cw = { .voice = { speak }, .silenced = silenced,
+            .fts_flags = x->fts_flags, .recurse = x->recurse,
+            .force_silent = x->force_silent, .root = x->root },
     .ids = ids, .x = x, .stat_all = stat_all,
   };
 

@@ -47,7 +47,7 @@
 
    With threads, a physical walk goes on libfts's parallel walk instead
    (see there).  Either walk hands each entry to the same decisions as a
-   struct du_file; what du says goes through say: printed at once on the
+   struct walk_file; what du says goes through say: printed at once on the
    sequential walk, a report on the parallel one, delivered in the
    sequential walk's order.  Where a count depends on that order, the
    parallel walk defers it to the report too.  */
@@ -100,6 +100,7 @@ enum { LEVELS_INITIAL = 32 };
 /* One walk in progress.  */
 struct du_walk
 {
+  struct walk_voice voice;      /* first: speak gets the walk back */
   FTS *fts;
   struct du_options const *x;
   struct di_set *seen;          /* (dev, ino) already counted */
@@ -492,45 +493,33 @@ read_mounts (struct du_walk *w)
 
 /* What a report of the parallel walk is about: a count, with data (a
    struct du_rdata, or a struct du_sum), or a message, which the
-   sequential walk says at once.  */
+   sequential walk says at once: one of enum walk_message (cannot access,
+   cannot read, traversal, cycle), or du's own.  */
 enum du_code
 {
-  DU_R_FILE = 1,                /* a file with one link (or -l) with a
+  DU_R_FILE = WM_OWN,           /* a file with one link (or -l) with a
                                    line of its own: its sum */
   DU_R_LINK,                    /* a file with several links, counted in
                                    its turn if met first */
   DU_R_DIR,                     /* a directory left (FTS_DP, FTS_ERR) or
                                    not read (FTS_DNR) */
-  M_CANNOT_ACCESS,              /* FTS_NS, FTS_SLNONE: ERR */
-  M_CANNOT_READ,                /* FTS_DNR: ERR */
-  M_TRAVERSAL,                  /* FTS_ERR: ERR */
-  M_CYCLE,                      /* FTS_DC */
   M_DASH_FROM_STDIN,            /* "-" among names read from stdin */
   M_EMPTY_NAME                  /* a zero-length operand */
 };
 
-/* Say message CODE (or LIBFTS_WALK_FAILED), with ERR, about FILE: on the
-   thread that prints, one message at a time.  */
+/* Say du's own message CODE (or LIBFTS_WALK_FAILED), with ERR, about
+   FILE, for the walk V: on the thread that prints, one message at a
+   time.  */
 static void
-speak (struct du_walk const *w, char const *file, int code, int err)
+speak (struct walk_voice const *v, char const *file, int code, int err,
+       intmax_t value)
 {
+  struct du_walk const *w = (struct du_walk const *) v;
   char const *from = w->x->files_from;
   char const *msg;
 
   switch (code)
     {
-    case M_CANNOT_ACCESS:
-      error (0, err, _("cannot access %s"), quoteaf (file));
-      break;
-    case M_CANNOT_READ:
-      error (0, err, _("cannot read directory %s"), quoteaf (file));
-      break;
-    case M_TRAVERSAL:
-      error (0, err, "%s", quotef (file));
-      break;
-    case M_CYCLE:
-      warn_cycle (file);
-      break;
     case M_DASH_FROM_STDIN:
       /* GNU du 9.8 and later say "standard input" here, 9.1 "stdin"
          (coreutils commit c9a30d678): the only message that names
@@ -559,49 +548,6 @@ speak (struct du_walk const *w, char const *file, int code, int err)
 
 /* ---- how each walk hands an entry over ------------------------------------ */
 
-/* One entry as a walk hands it over: fts_read (sequential, ENT set) or
-   libfts's parallel walk (on a worker thread, E set).  */
-struct du_file
-{
-  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
-  char const *name;             /* its name there: bare, or a root's path */
-  char const *path;             /* its path; null with E */
-  FTSENT *ent;                  /* the sequential walk's entry, or null */
-  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
-  size_t level;
-  int info;                     /* FTS_* */
-  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
-  struct stat const *st;        /* null when not stat-ed */
-  dev_t root_dev;               /* the device of its operand */
-  int next;                     /* the parallel walk: what the visit
-                                   returns (LIBFTS_WALK_*) */
-};
-
-/* ENT, which fts_read just returned in W, as a du_file.  */
-static struct du_file
-file_of (struct du_walk const *w, FTSENT *ent)
-{
-  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
-
-  return (struct du_file) {
-    .dirfd = libfts_dirfd (w->fts), .name = ent->fts_accpath,
-    .path = ent->fts_path, .ent = ent, .level = libfts_level (ent),
-    .info = ent->fts_info, .err = ent->fts_errno,
-    .st = stated ? ent->fts_statp : NULL, .root_dev = w->fts->fts_dev,
-  };
-}
-
-/* E, the parallel walk's entry, as a du_file.  */
-static struct du_file
-file_of_entry (struct libfts_walk_entry *e)
-{
-  return (struct du_file) {
-    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
-    .info = e->info, .err = e->err, .st = e->st, .root_dev = e->root_dev,
-    .next = LIBFTS_WALK_CONTINUE,
-  };
-}
-
 /* Queue a report of CODE (ERR) about E, with the SIZE bytes at DATA.  Out
    of memory, du cannot keep its promise of a line: it dies, as xalloc
    does.  */
@@ -613,38 +559,10 @@ report_data (struct libfts_walk_entry *e, enum du_code code, int err,
     xalloc_die ();
 }
 
-/* Say message CODE, with ERR, about F: at once on the sequential walk,
-   as a report on the parallel one.  Out of memory, du cannot keep its
-   promise of a message: it dies, as xalloc does.  */
-static void
-say (struct du_walk const *w, struct du_file const *f, enum du_code code,
-     int err)
-{
-  if (!f->e)
-    speak (w, f->path, code, err);
-  else
-    report_data (f->e, code, err, NULL, 0);
-}
-
-/* Do not descend into F, if it is a directory met in pre-order: fts_read
-   then returns it once more, in post-order, and that visit is read here;
-   the parallel walk is told so by the visit's return.  */
-static void
-skip_dir (struct du_walk *w, struct du_file *f)
-{
-  if (f->e)
-    f->next = LIBFTS_WALK_SKIP;
-  else if (f->info == FTS_D)
-    {
-      fts_set (w->fts, f->ent, FTS_SKIP);
-      fts_read (w->fts);
-    }
-}
-
 /* Whether --exclude leaves F out (its whole path is matched: the
    parallel walk builds it).  */
 static bool
-excluded (struct du_walk const *w, struct du_file const *f)
+excluded (struct du_walk const *w, struct walk_file const *f)
 {
   if (!w->x->exclude)
     return false;
@@ -675,7 +593,7 @@ struct du_dir
    sequential walk knows that ancestor (fts_cycle); the parallel one goes
    up its directories' records to the one with F's identity.  */
 static bool
-mount_point_in_cycle (struct du_walk *w, struct du_file const *f)
+mount_point_in_cycle (struct du_walk *w, struct walk_file const *f)
 {
   struct stat const *st = f->st;
   bool found = false;
@@ -756,7 +674,7 @@ rdata_stat (struct du_rdata const *d)
    threads add its files to them, and its report carries them.  The
    sequential walk counts as it goes.  */
 static void
-start_dir (struct du_walk const *w, struct du_file const *f)
+start_dir (struct du_walk const *w, struct walk_file const *f)
 {
   if (!f->e)
     return;
@@ -774,7 +692,7 @@ start_dir (struct du_walk const *w, struct du_file const *f)
    in its turn; else in its directory's sum, which its directory's report
    carries.  */
 static void
-add_file (struct du_walk *w, struct du_file const *f, struct du_sum *own)
+add_file (struct du_walk *w, struct walk_file const *f, struct du_sum *own)
 {
   if (!f->e)
     count_at (w, f->level, f->path, own, false);
@@ -798,14 +716,14 @@ add_file (struct du_walk *w, struct du_file const *f, struct du_sum *own)
 /* Whether operand F (number W->n_roots) may be walked; says why not: an
    empty name, or "-" among names read from standard input.  */
 static bool
-operand_ok (struct du_walk const *w, struct du_file const *f)
+operand_ok (struct du_walk const *w, struct walk_file const *f)
 {
   char const *from = w->x->files_from;
 
   if (from && strcmp (from, "-") == 0 && strcmp (f->name, "-") == 0)
-    say (w, f, M_DASH_FROM_STDIN, 0);
+    walk_say (&w->voice, f, M_DASH_FROM_STDIN, 0, 0);
   else if (!*f->name)
-    say (w, f, M_EMPTY_NAME, 0);
+    walk_say (&w->voice, f, M_EMPTY_NAME, 0, 0);
   else
     return true;
   return false;
@@ -816,7 +734,7 @@ operand_ok (struct du_walk const *w, struct du_file const *f)
    tried again to find out, and "No such file" is left unsaid, as GNU
    does); an entry that vanished is no error (entry_vanished).  */
 static enum du_status
-cannot_access (struct du_walk const *w, struct du_file const *f)
+cannot_access (struct du_walk const *w, struct walk_file const *f)
 {
   int err = f->err;
 
@@ -829,13 +747,13 @@ cannot_access (struct du_walk const *w, struct du_file const *f)
     }
   else if (entry_vanished (err, f->level))
     return DU_OK;
-  say (w, f, M_CANNOT_ACCESS, err);
+  walk_say (&w->voice, f, WM_CANNOT_ACCESS, err, 0);
   return DU_ERROR;
 }
 
 /* Whether F is left out by -x: below an operand, on another device.  */
 static bool
-other_device (struct du_walk const *w, struct du_file const *f)
+other_device (struct du_walk const *w, struct walk_file const *f)
 {
   return ((w->x->fts_flags & FTS_XDEV) && 0 < f->level
           && f->st->st_dev != f->root_dev);
@@ -845,12 +763,12 @@ other_device (struct du_walk const *w, struct du_file const *f)
    system), and what is below it; remember it if it is a file below an
    operand.  */
 static enum du_status
-leave_out (struct du_walk *w, struct du_file *f)
+leave_out (struct du_walk *w, struct walk_file *f)
 {
   if (0 < f->level
       && (f->info == FTS_F || f->info == FTS_SL || f->info == FTS_DEFAULT))
     remember_uncounted (w, f->st);
-  skip_dir (w, f);
+  walk_skip_dir (f);
   return DU_OK;
 }
 
@@ -859,7 +777,7 @@ leave_out (struct du_walk *w, struct du_file *f)
    explains the cycle (a bind mount); -L does not (a symlink to an
    ancestor is no corruption), nor does -D/-H for an operand.  */
 static enum du_status
-cycle (struct du_walk *w, struct du_file const *f)
+cycle (struct du_walk *w, struct walk_file const *f)
 {
   int flags = w->x->fts_flags;
 
@@ -867,23 +785,23 @@ cycle (struct du_walk *w, struct du_file const *f)
       || ((flags & FTS_COMFOLLOW) && f->level == 0)
       || mount_point_in_cycle (w, f))
     return DU_OK;
-  say (w, f, M_CYCLE, 0);
+  walk_say (&w->voice, f, WM_CYCLE, 0, 0);
   return DU_ERROR;
 }
 
 /* Pre-order visit of F, a directory (FTS_D or FTS_DC) not left out: walk
    it, unless it was counted before or is a cycle.  */
 static enum du_status
-enter_dir (struct du_walk *w, struct du_file *f)
+enter_dir (struct du_walk *w, struct walk_file *f)
 {
   enum du_status s = DU_OK;
 
   if (seen_before (w, f->level, f->path, f->st))
-    skip_dir (w, f);
+    walk_skip_dir (f);
   else if (f->info == FTS_DC)
     {
       s = cycle (w, f);
-      skip_dir (w, f);
+      walk_skip_dir (f);
     }
   else
     start_dir (w, f);
@@ -895,7 +813,7 @@ enter_dir (struct du_walk *w, struct du_file *f)
    the sequential walk meets it first: that is decided in its turn
    (count_link); so is an operand's.  */
 static void
-count_file (struct du_walk *w, struct du_file const *f)
+count_file (struct du_walk *w, struct walk_file const *f)
 {
   struct du_rdata d = rdata_of (w->x, f->st);
   bool alone = (0 < f->level
@@ -911,14 +829,14 @@ count_file (struct du_walk *w, struct du_file const *f)
    FTS_NSOK): decide whether it counts; count it if it is not a directory
    (those are counted when left).  */
 static enum du_status
-enter (struct du_walk *w, struct du_file *f)
+enter (struct du_walk *w, struct walk_file *f)
 {
   if (f->level == 0)
     {
       w->n_roots++;
       if (!operand_ok (w, f))
         {
-          skip_dir (w, f);
+          walk_skip_dir (f);
           return DU_ERROR;
         }
     }
@@ -955,9 +873,9 @@ count_dir (struct du_walk *w, char const *path, size_t level, int info,
       sum_add (w->total, &d->files);
     }
   if (info == FTS_ERR)
-    speak (w, path, M_TRAVERSAL, err);
+    walk_speak (&w->voice, path, WM_TRAVERSAL, err, 0);
   else if (info == FTS_DNR && !gone)
-    speak (w, path, M_CANNOT_READ, err);
+    walk_speak (&w->voice, path, WM_CANNOT_READ, err, 0);
   count_at (w, level, path, &d->own, true);
   if (info == FTS_DP)
     return DU_OK;
@@ -970,7 +888,7 @@ count_dir (struct du_walk *w, char const *path, size_t level, int info,
    the sequential walk; on the parallel one in its turn (a report), with
    the sums its files added to (start_dir).  */
 static enum du_status
-leave (struct du_walk *w, struct du_file *f)
+leave (struct du_walk *w, struct walk_file *f)
 {
   struct du_rdata d;
 
@@ -993,7 +911,7 @@ leave (struct du_walk *w, struct du_file *f)
 
 /* Do what du does with F, which a walk just handed over.  */
 static enum du_status
-visit (struct du_walk *w, struct du_file *f)
+visit (struct du_walk *w, struct walk_file *f)
 {
   switch (f->info)
     {
@@ -1039,13 +957,14 @@ walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
   w->prev_level = 0;
   while ((ent = fts_read (w->fts)))
     {
-      struct du_file f = file_of (w, ent);
+      struct walk_file f = walk_file_of (w->fts, ent);
 
       DU_UPDATE_STATUS (status, visit (w, &f));
     }
   if (errno != 0)
     {
-      speak (w, w->fts->fts_path, LIBFTS_WALK_FAILED, errno);
+      walk_speak (&w->voice, w->fts->fts_path, LIBFTS_WALK_FAILED, errno,
+                  0);
       remember_unfinished (w);
       status = DU_ERROR;
     }
@@ -1100,7 +1019,7 @@ static int
 visit_entry (struct libfts_walk_entry *e, void *arg)
 {
   struct du_walk *w = arg;
-  struct du_file f = file_of_entry (e);
+  struct walk_file f = walk_file_of_entry (e);
   enum du_status s = visit (w, &f);
 
   if (s != DU_OK)
@@ -1141,7 +1060,7 @@ report (struct libfts_walk_report const *r, void *arg)
       break;
     default:                    /* a message: a failure, of its visit or
                                    of the walk (LIBFTS_WALK_FAILED) */
-      speak (w, r->path, r->code, r->err);
+      walk_speak (&w->voice, r->path, r->code, r->err, 0);
       s = DU_ERROR;
       break;
     }
@@ -1201,6 +1120,7 @@ du_walk_start (struct du_options const *x, struct du_sum *total)
 {
   struct du_walk *w = xzalloc (sizeof *w);
 
+  w->voice.speak = speak;
   w->x = x;
   w->total = total;
   w->seen = di_set_alloc ();

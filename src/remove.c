@@ -37,7 +37,7 @@
    FTS_DIRFD and FTS_NOSTAT), or, for rm -r without prompts, libfts's
    parallel walk, whose worker threads remove each entry from whichever
    thread reaches it, each directory after its contents.  Either hands
-   each entry to the same decisions as a struct rm_file; what rm says
+   each entry to the same decisions as a struct walk_file; what rm says
    goes through say: printed at once on the sequential walk, queued as a
    report on the parallel one, which libfts delivers in the sequential
    walk's order, so that the output is the same byte for byte.  */
@@ -89,30 +89,15 @@ enum prompt_action
 /* One removal in progress, on either walk.  */
 struct rm_walk
 {
+  struct walk_voice voice;      /* first: speak gets the walk back */
   struct rm_options const *x;
-  FTS *fts;                     /* the sequential walk's, or null */
   _Atomic int status;           /* the parallel walk's worst so far */
 };
 
-/* One entry as a walk hands it over: fts_read (sequential, ENT set) or
-   libfts's parallel walk (on a worker thread, E set).  */
-struct rm_file
-{
-  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
-  char const *name;             /* its name there: bare, or a root's path */
-  char const *path;             /* its path, for messages; null with E */
-  FTSENT *ent;                  /* the sequential walk's entry, or null */
-  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
-  long level;
-  int info;                     /* FTS_* */
-  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
-  struct stat const *st;        /* null when not stat-ed; a directory's
-                                   in post-order: its type and identity */
-  dev_t root_dev;               /* the device of its operand */
-  bool kept;                    /* post-order: something below it stays */
-  int next;                     /* the parallel walk: what the visit
-                                   returns (LIBFTS_WALK_*) */
-};
+/* Each entry comes as a struct walk_file, whose st, for a directory in
+   post-order, holds only its type and identity (FTS_NOSTAT), and whose
+   flagged says, in post-order, that something below it stays
+   (keep_ancestors).  */
 
 /* The name by which --preserve-root=all looks at the parent of operand
    FILE: FILE less its trailing slashes, then "/.." ("/" gives "/..").
@@ -133,26 +118,26 @@ parent_of (char const *file)
 
 /* ---- what rm says ------------------------------------------------------ */
 
-/* What rm says about an entry: the code of a report of the parallel
-   walk, which the sequential walk says at once.  */
+/* What rm says about an entry, besides the messages it shares (enum
+   walk_message: '/' under --preserve-root, a cycle): the code of a report
+   of the parallel walk, which the sequential walk says at once.  */
 enum rm_message
 {
-  M_REMOVED,                    /* -v: removed 'f' */
+  M_REMOVED = WM_OWN,           /* -v: removed 'f' */
   M_REMOVED_DIR,                /* -v: removed directory 'd' */
   M_CANNOT_REMOVE,              /* cannot remove 'f': ERR */
   M_REFUSE_DOT,                 /* refusing to remove '.' or '..' */
-  M_DANGEROUS_ROOT,             /* it is dangerous to operate on '/' */
   M_PARENT_STAT_FAILED,         /* --preserve-root=all, parent unknown */
   M_ROOT_OTHER_DEVICE,          /* --preserve-root=all, a mount point */
   M_OTHER_DEVICE,               /* --one-file-system */
-  M_CYCLE,                      /* FTS_DC */
   M_TRAVERSAL_FAILED            /* FTS_ERR: ERR */
 };
 
-/* Say message CODE (or LIBFTS_WALK_FAILED), with ERR, about FILE: on the
-   thread that prints, one message at a time.  */
+/* Say rm's own message CODE (or LIBFTS_WALK_FAILED), with ERR, about
+   FILE: on the thread that prints, one message at a time.  */
 static void
-speak (char const *file, int code, int err)
+speak (struct walk_voice const *v, char const *file, int code, int err,
+       intmax_t value)
 {
   char *parent;
 
@@ -171,9 +156,6 @@ speak (char const *file, int code, int err)
       error (0, 0, _("refusing to remove %s or %s directory: skipping %s"),
              quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, file));
       break;
-    case M_DANGEROUS_ROOT:
-      warn_dangerous_root (file);
-      break;
     case M_PARENT_STAT_FAILED:
       parent = parent_of (file);
       error (0, 0, _("failed to stat %s: skipping %s"),
@@ -187,9 +169,6 @@ speak (char const *file, int code, int err)
       if (code == M_ROOT_OTHER_DEVICE)
         error (0, 0, _("and --preserve-root=all is in effect"));
       break;
-    case M_CYCLE:
-      warn_cycle (file);
-      break;
     case M_TRAVERSAL_FAILED:
       error (0, err, _("traversal failed: %s"), quotef (file));
       break;
@@ -201,62 +180,21 @@ speak (char const *file, int code, int err)
     }
 }
 
-/* Say message CODE, with ERR, about F: at once on the sequential walk,
-   as a report on the parallel one.  Out of memory, rm cannot keep its
-   promise of a message: it dies, as xalloc does.  */
+/* Say message CODE, with ERR, about F, in W (walk_say).  */
 static void
-say (struct rm_file const *f, enum rm_message code, int err)
+say (struct rm_walk const *w, struct walk_file const *f, int code, int err)
 {
-  if (!f->e)
-    speak (f->path, code, err);
-  else if (libfts_walk_report (f->e, code, err, 0) != 0)
-    xalloc_die ();
-}
-
-/* The parallel walk's REPORT: say what R says, as the sequential walk
-   says it.  */
-static int
-report_message (struct libfts_walk_report const *r, void *arg)
-{
-  (void) arg;
-  speak (r->path, r->code, r->err);
-  return 0;
+  walk_say (&w->voice, f, code, err, 0);
 }
 
 /* ---- how each walk hands an entry over and takes it back -------------- */
-
-/* ENT, which fts_read just returned in W, as an rm_file.  */
-static struct rm_file
-file_of (struct rm_walk const *w, FTSENT *ent)
-{
-  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
-
-  return (struct rm_file) {
-    .dirfd = libfts_dirfd (w->fts), .name = ent->fts_accpath,
-    .path = ent->fts_path, .ent = ent, .level = libfts_level (ent),
-    .info = ent->fts_info, .err = ent->fts_errno,
-    .st = stated ? ent->fts_statp : NULL, .root_dev = w->fts->fts_dev,
-    .kept = ent->fts_number != 0,
-  };
-}
-
-/* E, the parallel walk's entry, as an rm_file.  */
-static struct rm_file
-file_of_entry (struct libfts_walk_entry *e)
-{
-  return (struct rm_file) {
-    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
-    .info = e->info, .err = e->err, .st = e->st, .root_dev = e->root_dev,
-    .kept = e->flagged, .next = LIBFTS_WALK_CONTINUE,
-  };
-}
 
 /* Keep the ancestors of F: something below them stays, so their rmdir
    could only fail.  fts_read's walk marks them in fts_number, stopping at
    the first one marked already (all above it are), so that a deep tree
    costs O(1) per entry; the parallel walk flags them likewise.  */
 static void
-keep_ancestors (struct rm_file const *f)
+keep_ancestors (struct walk_file const *f)
 {
   if (f->e)
     {
@@ -268,35 +206,18 @@ keep_ancestors (struct rm_file const *f)
     p->fts_number = 1;
 }
 
-/* Do not descend into F, a directory met in pre-order.  fts_read then
-   returns it once more, in post-order: that visit is read here, as there
-   is nothing left to do with F (at FTS_DC, which has none, the entry read
-   is the one after F: see cycle).  The parallel walk is told so by the
-   visit's return.  */
-static void
-skip_dir (struct rm_walk *w, struct rm_file *f)
-{
-  if (f->e)
-    {
-      f->next = LIBFTS_WALK_SKIP;
-      return;
-    }
-  fts_set (w->fts, f->ent, FTS_SKIP);
-  fts_read (w->fts);
-}
-
 /* Have the walk stat F, which it did not (FTS_NSOK), and hand it over
    again as what it is (a directory, if d_type was wrong).  Returns false
    if it cannot.  */
 static bool
-stat_again (struct rm_walk *w, struct rm_file *f)
+stat_again (struct walk_file *f)
 {
   if (f->e)
     {
       f->next = LIBFTS_WALK_AGAIN;
       return true;
     }
-  return fts_set (w->fts, f->ent, FTS_AGAIN) == 0;
+  return fts_set (f->fts, f->ent, FTS_AGAIN) == 0;
 }
 
 /* ---- prompts ------------------------------------------------------------ */
@@ -377,7 +298,7 @@ directory_status (int dirfd, char const *name)
 /* *STATUS, the status of directory F, found out the first time it is
    asked for.  */
 static int
-get_dir_status (struct rm_file const *f, int *status)
+get_dir_status (struct walk_file const *f, int *status)
 {
   if (*status == DS_UNKNOWN)
     *status = directory_status (f->dirfd, f->name);
@@ -411,7 +332,7 @@ may_prompt (struct rm_options const *x)
    FTS_NOSTAT a directory's stat, in post-order, holds only its type and
    identity: its access is asked of faccessat.  */
 static int
-write_protected (struct rm_file const *f, int *err)
+write_protected (struct walk_file const *f, int *err)
 {
   if (can_write_any_file ())
     return 0;
@@ -431,7 +352,7 @@ write_protected (struct rm_file const *f, int *err)
 /* Ask on stderr, without a newline, whether to act on F, a directory
    (IS_DIR) or what its stat says.  WP: whether F is write-protected.  */
 static void
-ask (struct rm_file const *f, bool is_dir, enum prompt_action mode, int wp,
+ask (struct walk_file const *f, bool is_dir, enum prompt_action mode, int wp,
      int *dir_status)
 {
   char const *name = quoteaf (f->path);
@@ -469,7 +390,7 @@ ask (struct rm_file const *f, bool is_dir, enum prompt_action mode, int wp,
    *DIR_STATUS caches F's status as a directory.  The parallel walk,
    which never prompts, only gets its first answer.  */
 static enum RM_status
-prompt (struct rm_walk const *w, struct rm_file const *f, bool is_dir,
+prompt (struct rm_walk const *w, struct walk_file const *f, bool is_dir,
         enum prompt_action mode, int *dir_status)
 {
   struct rm_options const *x = w->x;
@@ -477,7 +398,7 @@ prompt (struct rm_walk const *w, struct rm_file const *f, bool is_dir,
   int wp = 0;
   int err = 0;
 
-  if (f->kept)
+  if (f->flagged)
     return RM_USER_DECLINED;
   if (!may_prompt (x))
     return RM_OK;
@@ -503,7 +424,7 @@ prompt (struct rm_walk const *w, struct rm_file const *f, bool is_dir,
     }
   if (wp < 0)
     {
-      say (f, M_CANNOT_REMOVE, err);
+      say (w, f, M_CANNOT_REMOVE, err);
       return RM_ERROR;
     }
   ask (f, is_dir, mode, wp, dir_status);
@@ -543,7 +464,7 @@ enum after_failure
    precise: ENOENT for a missing file on a read-only file system, the
    read error behind a directory that is not empty.  */
 static enum after_failure
-classify_failure (struct rm_file const *f, bool is_dir, int read_errno,
+classify_failure (struct walk_file const *f, bool is_dir, int read_errno,
                   int *err)
 {
   switch (*err)
@@ -581,7 +502,7 @@ classify_failure (struct rm_file const *f, bool is_dir, int read_errno,
    unreadable directory fails with ENOTEMPTY and the like, which say less
    than that.  */
 static enum RM_status
-removal_failed (struct rm_walk const *w, struct rm_file const *f,
+removal_failed (struct rm_walk const *w, struct walk_file const *f,
                 bool is_dir, int err, int read_errno)
 {
   if (w->x->ignore_missing_files && (err == ENOENT || err == ENOTDIR))
@@ -590,7 +511,7 @@ removal_failed (struct rm_walk const *w, struct rm_file const *f,
       && (err == ENOTEMPTY || err == EEXIST || err == EISDIR
           || err == ENOTDIR))
     err = read_errno;
-  say (f, M_CANNOT_REMOVE, err);
+  say (w, f, M_CANNOT_REMOVE, err);
   keep_ancestors (f);
   return RM_ERROR;
 }
@@ -603,21 +524,21 @@ removal_failed (struct rm_walk const *w, struct rm_file const *f,
    now is unlinked.  Returns RM_OK (removed; gone already, with -f; or
    coming back), or RM_ERROR, diagnosed, with F's ancestors kept.  */
 static enum RM_status
-excise (struct rm_walk *w, struct rm_file *f, bool is_dir, int read_errno)
+excise (struct rm_walk *w, struct walk_file *f, bool is_dir, int read_errno)
 {
   int err;
 
   if (unlinkat (f->dirfd, f->name, is_dir ? AT_REMOVEDIR : 0) == 0)
     {
       if (w->x->verbose)
-        say (f, is_dir ? M_REMOVED_DIR : M_REMOVED, 0);
+        say (w, f, is_dir ? M_REMOVED_DIR : M_REMOVED, 0);
       return RM_OK;
     }
   err = errno;
   switch (classify_failure (f, is_dir, read_errno, &err))
     {
     case AF_AGAIN:
-      if (stat_again (w, f))
+      if (stat_again (f))
         return RM_OK;
       break;
     case AF_AS_FILE:
@@ -634,7 +555,7 @@ excise (struct rm_walk *w, struct rm_file *f, bool is_dir, int read_errno)
    directory, when it is on another device than its parent (a mount
    point) or its parent cannot be stat-ed; -1 when F may go.  */
 static int
-mount_point_refusal (struct rm_file const *f)
+mount_point_refusal (struct walk_file const *f)
 {
   struct stat st;
   char *parent = parent_of (f->name);
@@ -652,19 +573,19 @@ mount_point_refusal (struct rm_file const *f)
    symlink to it with a trailing slash...).  Returns RM_OK or RM_ERROR,
    diagnosed.  */
 static enum RM_status
-check_operand_dir (struct rm_walk const *w, struct rm_file const *f)
+check_operand_dir (struct rm_walk const *w, struct walk_file const *f)
 {
   int code = -1;
 
   if (is_dot_or_dotdot (last_component_of (f->name)))
     code = M_REFUSE_DOT;
   else if (is_dev_ino (w->x->root, f->st))
-    code = M_DANGEROUS_ROOT;
+    code = WM_DANGEROUS_ROOT;
   else if (w->x->preserve_all_root)
     code = mount_point_refusal (f);
   if (code < 0)
     return RM_OK;
-  say (f, code, 0);
+  say (w, f, code, 0);
   return RM_ERROR;
 }
 
@@ -672,7 +593,7 @@ check_operand_dir (struct rm_walk const *w, struct rm_file const *f)
    without -r (or -d, and F empty), nor if it is an operand that
    check_operand_dir refuses.  Returns RM_OK or RM_ERROR, diagnosed.  */
 static enum RM_status
-check_dir (struct rm_walk const *w, struct rm_file const *f, int *dir_status)
+check_dir (struct rm_walk const *w, struct walk_file const *f, int *dir_status)
 {
   struct rm_options const *x = w->x;
 
@@ -680,7 +601,7 @@ check_dir (struct rm_walk const *w, struct rm_file const *f, int *dir_status)
       && !(x->remove_empty_directories
            && get_dir_status (f, dir_status) != DS_NONEMPTY))
     {
-      say (f, M_CANNOT_REMOVE,
+      say (w, f, M_CANNOT_REMOVE,
            x->remove_empty_directories ? ENOTEMPTY : EISDIR);
       return RM_ERROR;
     }
@@ -696,7 +617,7 @@ check_dir (struct rm_walk const *w, struct rm_file const *f, int *dir_status)
    its operand is skipped, and kept with its ancestors (GNU rm says so at
    its post-order visit, which follows at once: FTS_XDEV).  */
 static enum RM_status
-enter_dir (struct rm_walk *w, struct rm_file *f)
+enter_dir (struct rm_walk *w, struct walk_file *f)
 {
   int dir_status = DS_UNKNOWN;
   enum RM_status s = check_dir (w, f, &dir_status);
@@ -711,14 +632,14 @@ enter_dir (struct rm_walk *w, struct rm_file *f)
   else if (s == RM_OK && w->x->one_file_system
            && FTS_ROOTLEVEL < f->level && f->st->st_dev != f->root_dev)
     {
-      say (f, M_OTHER_DEVICE, 0);
+      say (w, f, M_OTHER_DEVICE, 0);
       s = RM_ERROR;
     }
   else if (s == RM_OK)
     return RM_OK;
   if (s != RM_OK)
     keep_ancestors (f);
-  skip_dir (w, f);
+  walk_skip_dir (f);
   return s;
 }
 
@@ -726,7 +647,7 @@ enter_dir (struct rm_walk *w, struct rm_file *f)
    not be read (FTS_DNR, READ_ERRNO saying why: an empty one can still be
    removed).  */
 static enum RM_status
-remove_dir (struct rm_walk *w, struct rm_file *f, int read_errno)
+remove_dir (struct rm_walk *w, struct walk_file *f, int read_errno)
 {
   int dir_status = DS_UNKNOWN;
   enum RM_status s = prompt (w, f, true, PA_REMOVE_DIR, &dir_status);
@@ -740,12 +661,12 @@ remove_dir (struct rm_walk *w, struct rm_file *f, int read_errno)
    the real type and mode: an entry not stat-ed yet is handed back to the
    walk, which stats it and hands it over again as what it is.  */
 static enum RM_status
-remove_file (struct rm_walk *w, struct rm_file *f)
+remove_file (struct rm_walk *w, struct walk_file *f)
 {
   int dir_status = DS_UNKNOWN;
   enum RM_status s;
 
-  if (f->info == FTS_NSOK && may_prompt (w->x) && stat_again (w, f))
+  if (f->info == FTS_NSOK && may_prompt (w->x) && stat_again (f))
     return RM_OK;
   s = prompt (w, f, false, PA_REMOVE_DIR, &dir_status);
   return s == RM_OK ? excise (w, f, false, 0) : s;
@@ -763,12 +684,16 @@ remove_file (struct rm_walk *w, struct rm_file *f)
    sequentially: use_threads), cannot leave an entry out so: it keeps
    F's ancestors instead.  */
 static enum RM_status
-cycle (struct rm_walk *w, struct rm_file *f)
+cycle (struct rm_walk const *w, struct walk_file *f)
 {
-  say (f, M_CYCLE, 0);
-  if (f->e)
-    keep_ancestors (f);
-  skip_dir (w, f);
+  say (w, f, WM_CYCLE, 0);
+  if (!f->e)
+    fts_read (f->fts);          /* the entry after F, left alone */
+  else
+    {
+      keep_ancestors (f);
+      walk_skip_dir (f);
+    }
   return RM_ERROR;
 }
 
@@ -776,16 +701,16 @@ cycle (struct rm_walk *w, struct rm_file *f)
    entries; libfts hands out those it read and then F so).  What was read
    is removed; F and its ancestors are kept.  */
 static enum RM_status
-traversal_failed (struct rm_file const *f)
+traversal_failed (struct rm_walk const *w, struct walk_file const *f)
 {
-  say (f, M_TRAVERSAL_FAILED, f->err);
+  say (w, f, M_TRAVERSAL_FAILED, f->err);
   keep_ancestors (f);
   return RM_ERROR;
 }
 
 /* Do what rm does with F, which a walk just handed over.  */
 static enum RM_status
-visit (struct rm_walk *w, struct rm_file *f)
+visit (struct rm_walk *w, struct walk_file *f)
 {
   switch (f->info)
     {
@@ -801,7 +726,7 @@ visit (struct rm_walk *w, struct rm_file *f)
     case FTS_DC:
       return cycle (w, f);
     case FTS_ERR:
-      return traversal_failed (f);
+      return traversal_failed (w, f);
     default:                    /* FTS_DOT, FTS_INIT, FTS_W: never here */
       unexpected_entry (f->info, f->path ? f->path : f->name);
     }
@@ -826,7 +751,7 @@ static int
 visit_entry (struct libfts_walk_entry *e, void *arg)
 {
   struct rm_walk *w = arg;
-  struct rm_file f = file_of_entry (e);
+  struct walk_file f = walk_file_of_entry (e);
   int s = visit (w, &f);
   int old = atomic_load (&w->status);
 
@@ -839,13 +764,13 @@ visit_entry (struct libfts_walk_entry *e, void *arg)
 static enum RM_status
 rm_parallel (char *const *roots, struct rm_options const *x)
 {
-  struct rm_walk w = { .x = x, .status = RM_OK };
+  struct rm_walk w = { .voice = { speak }, .x = x, .status = RM_OK };
   LIBFTS_WALK *walk = libfts_walk_open (roots, (LIBFTS_WALK_ORDERED
                                                 | LIBFTS_WALK_TRUST_SHORT_READS));
 
   if (!walk)
     xalloc_die ();
-  if (libfts_walk_run (walk, visit_entry, report_message, &w) < 0)
+  if (libfts_walk_run (walk, visit_entry, walk_report_message, &w) < 0)
     w.status = RM_ERROR;
   libfts_walk_close (walk);
   return atomic_load (&w.status);
@@ -859,22 +784,22 @@ static enum RM_status
 rm_sequential (char *const *roots, struct rm_options const *x)
 {
   enum RM_status status = RM_OK;
-  struct rm_walk w = { .x = x };
+  struct rm_walk w = { .voice = { speak }, .x = x };
+  FTS *fts = open_walk (roots, (FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD
+                                | FTS_TRUST_SHORT_READS | FTS_LAZY_CYCLE_CHECK
+                                | (x->one_file_system ? FTS_XDEV : 0)));
   FTSENT *ent;
 
-  w.fts = open_walk (roots, (FTS_PHYSICAL | FTS_NOSTAT | FTS_DIRFD
-                             | FTS_TRUST_SHORT_READS | FTS_LAZY_CYCLE_CHECK
-                             | (x->one_file_system ? FTS_XDEV : 0)));
-  while ((ent = fts_read (w.fts)))
+  while ((ent = fts_read (fts)))
     {
-      struct rm_file f = file_of (&w, ent);
+      struct walk_file f = walk_file_of (fts, ent);
       enum RM_status s = visit (&w, &f);
 
       if (!VALID_STATUS (s))
         abort ();
       UPDATE_STATUS (status, s);
     }
-  if (!finish_walk (w.fts, errno, false))
+  if (!finish_walk (fts, errno, false))
     status = RM_ERROR;
   return status;
 }

@@ -59,6 +59,42 @@ is_dev_ino (struct dev_ino const *root, struct stat const *st)
   return root && st && st->st_dev == root->dev && st->st_ino == root->ino;
 }
 
+struct walk_file
+walk_file_of (FTS *fts, FTSENT *ent)
+{
+  bool stated = ent->fts_info != FTS_NSOK && ent->fts_info != FTS_NS;
+
+  return (struct walk_file) {
+    .dirfd = libfts_dirfd (fts), .name = ent->fts_accpath,
+    .path = ent->fts_path, .fts = fts, .ent = ent,
+    .level = libfts_level (ent), .info = ent->fts_info,
+    .err = ent->fts_errno, .st = stated ? ent->fts_statp : NULL,
+    .root_dev = fts->fts_dev, .flagged = ent->fts_number != 0,
+  };
+}
+
+struct walk_file
+walk_file_of_entry (struct libfts_walk_entry *e)
+{
+  return (struct walk_file) {
+    .dirfd = e->dirfd, .name = e->name, .e = e, .level = e->level,
+    .info = e->info, .err = e->err, .st = e->st, .root_dev = e->root_dev,
+    .flagged = e->flagged, .next = LIBFTS_WALK_CONTINUE,
+  };
+}
+
+void
+walk_skip_dir (struct walk_file *f)
+{
+  if (f->e)
+    f->next = LIBFTS_WALK_SKIP;
+  else if (f->info == FTS_D)
+    {
+      fts_set (f->fts, f->ent, FTS_SKIP);
+      fts_read (f->fts);
+    }
+}
+
 FTS *
 open_walk (char *const *files, int options)
 {
@@ -101,7 +137,9 @@ unexpected_entry (int info, char const *file)
   abort ();
 }
 
-void
+/* Say that FILE, an operand that is '/' or resolves to it, is refused
+   under --preserve-root.  */
+static void
 warn_dangerous_root (char const *file)
 {
   enum quoting_style q = shell_escape_always_quoting_style;
@@ -115,7 +153,8 @@ warn_dangerous_root (char const *file)
   error (0, 0, _("use --no-preserve-root to override this failsafe"));
 }
 
-void
+/* Say that the directory FILE is part of a cycle.  */
+static void
 warn_cycle (char const *file)
 {
   error (0, 0, _("\
@@ -124,6 +163,50 @@ This almost certainly means that you have a corrupted file system.\n\
 NOTIFY YOUR SYSTEM MANAGER.\n\
 The following directory is part of the cycle:\n  %s\n"),
          quotearg_n_style_colon (0, shell_escape_quoting_style, file));
+}
+
+void
+walk_speak (struct walk_voice const *v, char const *file, int code, int err,
+            intmax_t value)
+{
+  switch (code)
+    {
+    case WM_CANNOT_ACCESS:
+      error (0, err, _("cannot access %s"), quoteaf (file));
+      break;
+    case WM_CANNOT_READ:
+      error (0, err, _("cannot read directory %s"), quoteaf (file));
+      break;
+    case WM_TRAVERSAL:
+      error (0, err, "%s", quotef (file));
+      break;
+    case WM_CYCLE:
+      warn_cycle (file);
+      break;
+    case WM_DANGEROUS_ROOT:
+      warn_dangerous_root (file);
+      break;
+    default:
+      v->speak (v, file, code, err, value);
+      break;
+    }
+}
+
+void
+walk_say (struct walk_voice const *v, struct walk_file const *f, int code,
+          int err, intmax_t value)
+{
+  if (!f->e)
+    walk_speak (v, f->path, code, err, value);
+  else if (libfts_walk_report (f->e, code, err, value) != 0)
+    xalloc_die ();
+}
+
+int
+walk_report_message (struct libfts_walk_report const *r, void *voice)
+{
+  walk_speak (voice, r->path, r->code, r->err, r->value);
+  return 0;
 }
 
 /* Whether FILE ends in two or more slashes and is longer than two bytes:

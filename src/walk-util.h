@@ -22,6 +22,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/stat.h>
 
 #include "fts.h"
@@ -44,6 +45,39 @@ struct dev_ino const *get_root_dev_ino (struct dev_ino *root);
 /* Whether ST (null: not known) is the directory ROOT (null: none).  */
 bool is_dev_ino (struct dev_ino const *root, struct stat const *st);
 
+/* One entry as a walk hands it over to a program: fts_read (the
+   sequential walk: FTS and ENT set) or libfts's parallel walk (on a
+   worker thread: E set).  Either hands it to the same decisions.  */
+struct walk_file
+{
+  int dirfd;                    /* its parent's descriptor (AT_FDCWD) */
+  char const *name;             /* its name there: bare, or a root's path */
+  char const *path;             /* its path, for messages; null with E */
+  FTS *fts;                     /* the sequential walk's stream, or null */
+  FTSENT *ent;                  /* the sequential walk's entry, or null */
+  struct libfts_walk_entry *e;  /* the parallel walk's entry, or null */
+  long level;
+  int info;                     /* FTS_* */
+  int err;                      /* for FTS_NS, FTS_DNR, FTS_ERR */
+  struct stat const *st;        /* null when not stat-ed */
+  dev_t root_dev;               /* the device of its operand */
+  bool flagged;                 /* post-order: marked by an entry below
+                                   (fts_number, libfts_walk_flag_ancestors) */
+  int next;                     /* the parallel walk: what the visit
+                                   returns (LIBFTS_WALK_*) */
+};
+
+/* ENT, which fts_read just returned from FTS, as a walk_file.  */
+struct walk_file walk_file_of (FTS *fts, FTSENT *ent);
+
+/* E, the parallel walk's entry, as a walk_file.  */
+struct walk_file walk_file_of_entry (struct libfts_walk_entry *e);
+
+/* Do not descend into F, if it is a directory met in pre-order (FTS_D):
+   fts_read then returns it once more, in post-order, and that visit is
+   read here; the parallel walk is told so by the visit's return.  */
+void walk_skip_dir (struct walk_file *f);
+
 /* fts_open (FILES, OPTIONS, NULL), which does not fail but for want of
    memory (then exit, as xalloc_die does) or for invalid OPTIONS (a bug:
    abort).  */
@@ -59,17 +93,51 @@ bool finish_walk (FTS *fts, int read_err, bool quiet);
    programs say it.  */
 void warn_walk_failed (int err);
 
+/* ---- what the programs say ---- */
+
+/* The messages about what a walk met that several programs say alike, as
+   GNU's programs say them: the first codes of the parallel walk's
+   reports.  A program's own codes start at WM_OWN.  */
+enum walk_message
+{
+  WM_CANNOT_ACCESS,             /* FTS_NS: ERR */
+  WM_CANNOT_READ,               /* FTS_DNR: ERR */
+  WM_TRAVERSAL,                 /* FTS_ERR: ERR */
+  WM_CYCLE,                     /* FTS_DC */
+  WM_DANGEROUS_ROOT,            /* '/' under --preserve-root */
+  WM_OWN                        /* the first code of a program's own */
+};
+
+/* How a program speaks.  A program's walk begins with it, so that SPEAK
+   gets the walk back as its V.  */
+struct walk_voice
+{
+  /* Say the program's own message CODE (WM_OWN or more, or
+     LIBFTS_WALK_FAILED) about FILE, with ERR and VALUE.  */
+  void (*speak) (struct walk_voice const *v, char const *file, int code,
+                 int err, intmax_t value);
+};
+
+/* Say message CODE about FILE, with ERR and VALUE: one of enum
+   walk_message here, a program's own through V.  On the thread that
+   prints, one message at a time.  */
+void walk_speak (struct walk_voice const *v, char const *file, int code,
+                 int err, intmax_t value);
+
+/* Say message CODE (with ERR and VALUE) about F, as V speaks: at once on
+   the sequential walk, as a report on the parallel one, which delivers
+   it in the sequential walk's order.  Out of memory, the program cannot
+   keep its promise of a message: it dies, as xalloc does.  */
+void walk_say (struct walk_voice const *v, struct walk_file const *f,
+               int code, int err, intmax_t value);
+
+/* The parallel walk's REPORT where every report is a message: say what R
+   says, as the sequential walk says it; VOICE is the walk's voice.  */
+int walk_report_message (struct libfts_walk_report const *r, void *voice);
+
 /* Say that a walk handed over FILE with fts_info INFO, which it never
    gives there (a bug), and abort.  */
 _Noreturn void unexpected_entry (int info, char const *file);
-
-/* Say that FILE, an operand that is '/' or resolves to it, is refused
-   under --preserve-root, as GNU's programs say it.  */
-void warn_dangerous_root (char const *file);
-
-/* Say that the directory FILE is part of a cycle, as GNU's programs say
-   it.  */
-void warn_cycle (char const *file);
 
 /* The N names FILES as gnulib's fts shows them, and so GNU's programs:
    trailing slashes cut down to one when there are two or more and the
