@@ -63,50 +63,17 @@ Change the group of each FILE to GROUP.\n\
 With --reference, change the group of each FILE to that of RFILE.\n\
 \n\
 "), stdout);
-  fputs (_("\
-  -c, --changes          like verbose but report only when a change is made\n\
-  -f, --silent, --quiet  suppress most error messages\n\
-  -v, --verbose          output a diagnostic for every file processed\n\
-"), stdout);
-  fputs (_("\
-      --dereference      affect the referent of each symbolic link (this is\n\
-                         the default), rather than the symbolic link itself\n\
-  -h, --no-dereference   affect symbolic links instead of any referenced file\n\
-                         (useful only on systems that can change the\n\
-                         ownership of a symlink)\n\
-"), stdout);
-  fputs (_("\
+  chown_usage_options (_("\
       --from=CURRENT_OWNER:CURRENT_GROUP\n\
                          change the group of each file only if\n\
                          its current owner and/or group match those specified\n\
                          here.  Either may be omitted, in which case a match\n\
                          is not required for the omitted attribute\n\
-"), stdout);
-  fputs (_("\
-      --no-preserve-root  do not treat '/' specially (the default)\n\
-      --preserve-root    fail to operate recursively on '/'\n\
-"), stdout);
-  fputs (_("\
+"),
+                       _("\
       --reference=RFILE  use RFILE's group rather than specifying a\n\
                          GROUP value\n\
-"), stdout);
-  fputs (_("\
-  -R, --recursive        operate on files and directories recursively\n\
-"), stdout);
-  fputs (_("\
-\n\
-The following options modify how a hierarchy is traversed when the -R\n\
-option is also specified.  If more than one is specified, only the final\n\
-one takes effect.\n\
-\n\
-  -H                     if a command line argument is a symbolic link\n\
-                         to a directory, traverse it\n\
-  -L                     traverse every symbolic link to a directory\n\
-                         encountered\n\
-  -P                     do not traverse any symbolic links (default)\n\
-\n\
-"), stdout);
-  print_help_version_options ();
+"));
   printf (_("\
 \n\
 Examples:\n\
@@ -115,18 +82,6 @@ Examples:\n\
 "), program_name, program_name);
   print_package_info ("chgrp");
   exit (status);
-}
-
-/* The new group from --reference=RFILE, into *IDS and X.  */
-static void
-ids_from_reference (char const *rfile, struct chown_ids *ids,
-                    struct chown_options *x)
-{
-  struct stat st;
-
-  stat_or_die (rfile, &st);
-  ids->gid = st.st_gid;
-  x->group_name = gid_to_name (st.st_gid);
 }
 
 /* The new group GROUP, a name or a number ("" changes nothing), into
@@ -168,7 +123,7 @@ main (int argc, char **argv)
 
   first = chown_parse_options (argc, argv, &cl, PROGRAM_NAME, usage);
   if (cl.reference)
-    ids_from_reference (cl.reference, &ids, &cl.x);
+    chown_ids_from_reference (cl.reference, false, &ids, &cl.x);
   else
     ids_from_group (argv[first++], &ids, &cl.x);
   chown_finish_options (&cl, &ids);

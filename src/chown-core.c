@@ -99,7 +99,8 @@ enum chown_message
 /* Bit of a M_DESCRIBE report's ERR: the old owner and group are known.  */
 #define DESCRIBE_HAVE_OLD 0x100
 
-char *
+/* The name of user UID, or its number when it has none: a new string.  */
+static char *
 uid_to_name (uid_t uid)
 {
   char buf[INT_BUFSIZE_BOUND (uintmax_t)];
@@ -108,7 +109,8 @@ uid_to_name (uid_t uid)
   return xstrdup (name ? name : umaxtostr (uid, buf));
 }
 
-char *
+/* The name of group GID, or its number when it has none: a new string.  */
+static char *
 gid_to_name (gid_t gid)
 {
   char buf[INT_BUFSIZE_BOUND (uintmax_t)];
@@ -529,6 +531,46 @@ chown_files (char *const *files, struct chown_ids const *ids,
 
 /* ---- the command line shared by chown and chgrp ---------------------- */
 
+void
+chown_usage_options (char const *from, char const *reference)
+{
+  fputs (_("\
+  -c, --changes          like verbose but report only when a change is made\n\
+  -f, --silent, --quiet  suppress most error messages\n\
+  -v, --verbose          output a diagnostic for every file processed\n\
+"), stdout);
+  fputs (_("\
+      --dereference      affect the referent of each symbolic link (this is\n\
+                         the default), rather than the symbolic link itself\n\
+  -h, --no-dereference   affect symbolic links instead of any referenced file\n\
+                         (useful only on systems that can change the\n\
+                         ownership of a symlink)\n\
+"), stdout);
+  fputs (from, stdout);
+  fputs (_("\
+      --no-preserve-root  do not treat '/' specially (the default)\n\
+      --preserve-root    fail to operate recursively on '/'\n\
+"), stdout);
+  fputs (reference, stdout);
+  fputs (_("\
+  -R, --recursive        operate on files and directories recursively\n\
+"), stdout);
+  fputs (_("\
+\n\
+The following options modify how a hierarchy is traversed when the -R\n\
+option is also specified.  If more than one is specified, only the final\n\
+one takes effect.\n\
+\n\
+  -H                     if a command line argument is a symbolic link\n\
+                         to a directory, traverse it\n\
+  -L                     traverse every symbolic link to a directory\n\
+                         encountered\n\
+  -P                     do not traverse any symbolic links (default)\n\
+\n\
+"), stdout);
+  print_help_version_options ();
+}
+
 /* For long options that have no equivalent short option.  */
 enum
 {
@@ -640,6 +682,22 @@ chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
       usage (EXIT_FAILURE);
     }
   return optind;
+}
+
+void
+chown_ids_from_reference (char const *rfile, bool owner,
+                          struct chown_ids *ids, struct chown_options *x)
+{
+  struct stat st;
+
+  stat_or_die (rfile, &st);
+  if (owner)
+    {
+      ids->uid = st.st_uid;
+      x->user_name = uid_to_name (st.st_uid);
+    }
+  ids->gid = st.st_gid;
+  x->group_name = gid_to_name (st.st_gid);
 }
 
 void

@@ -66,12 +66,6 @@ struct chown_ids
 bool chown_files (char *const *files, struct chown_ids const *ids,
                   struct chown_options const *x);
 
-/* The name of user UID, or its number when it has none: a new string.  */
-char *uid_to_name (uid_t uid);
-
-/* The name of group GID, or its number when it has none: a new string.  */
-char *gid_to_name (gid_t gid);
-
 /* ---- the command line shared by chown and chgrp ---------------------- */
 
 /* What the options said, before the operands are looked at.  */
@@ -92,6 +86,15 @@ struct chown_cmdline
    Exits on a usage error, --help and --version.  */
 int chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
                          char const *program, void (*usage) (int));
+
+/* Print the options of --help that chown and chgrp share, in GNU's order,
+   with FROM and REFERENCE, their texts for --from and --reference.  */
+void chown_usage_options (char const *from, char const *reference);
+
+/* The new group, and the new owner too if OWNER, from --reference=RFILE,
+   into *IDS and X.  Exits if RFILE cannot be stat-ed.  */
+void chown_ids_from_reference (char const *rfile, bool owner,
+                               struct chown_ids *ids, struct chown_options *x);
 
 /* Set IDS's --from part from CL, and CL->x.root for --preserve-root with
    -R.  */

@@ -58,50 +58,17 @@ Change the owner and/or group of each FILE to OWNER and/or GROUP.\n\
 With --reference, change the owner and group of each FILE to those of RFILE.\n\
 \n\
 "), stdout);
-  fputs (_("\
-  -c, --changes          like verbose but report only when a change is made\n\
-  -f, --silent, --quiet  suppress most error messages\n\
-  -v, --verbose          output a diagnostic for every file processed\n\
-"), stdout);
-  fputs (_("\
-      --dereference      affect the referent of each symbolic link (this is\n\
-                         the default), rather than the symbolic link itself\n\
-  -h, --no-dereference   affect symbolic links instead of any referenced file\n\
-                         (useful only on systems that can change the\n\
-                         ownership of a symlink)\n\
-"), stdout);
-  fputs (_("\
+  chown_usage_options (_("\
       --from=CURRENT_OWNER:CURRENT_GROUP\n\
                          change the owner and/or group of each file only if\n\
                          its current owner and/or group match those specified\n\
                          here.  Either may be omitted, in which case a match\n\
                          is not required for the omitted attribute\n\
-"), stdout);
-  fputs (_("\
-      --no-preserve-root  do not treat '/' specially (the default)\n\
-      --preserve-root    fail to operate recursively on '/'\n\
-"), stdout);
-  fputs (_("\
+"),
+                       _("\
       --reference=RFILE  use RFILE's owner and group rather than\n\
                          specifying OWNER:GROUP values\n\
-"), stdout);
-  fputs (_("\
-  -R, --recursive        operate on files and directories recursively\n\
-"), stdout);
-  fputs (_("\
-\n\
-The following options modify how a hierarchy is traversed when the -R\n\
-option is also specified.  If more than one is specified, only the final\n\
-one takes effect.\n\
-\n\
-  -H                     if a command line argument is a symbolic link\n\
-                         to a directory, traverse it\n\
-  -L                     traverse every symbolic link to a directory\n\
-                         encountered\n\
-  -P                     do not traverse any symbolic links (default)\n\
-\n\
-"), stdout);
-  print_help_version_options ();
+"));
   fputs (_("\
 \n\
 Owner is unchanged if missing.  Group is unchanged if missing, but changed\n\
@@ -117,20 +84,6 @@ Examples:\n\
 "), program_name, program_name, program_name);
   print_package_info ("chown");
   exit (status);
-}
-
-/* The new owner and group from --reference=RFILE, into *IDS and X.  */
-static void
-ids_from_reference (char const *rfile, struct chown_ids *ids,
-                    struct chown_options *x)
-{
-  struct stat st;
-
-  stat_or_die (rfile, &st);
-  ids->uid = st.st_uid;
-  ids->gid = st.st_gid;
-  x->user_name = uid_to_name (st.st_uid);
-  x->group_name = gid_to_name (st.st_gid);
 }
 
 /* The new owner and group from SPEC, [OWNER][:[GROUP]], into *IDS and X;
@@ -170,7 +123,7 @@ main (int argc, char **argv)
 
   first = chown_parse_options (argc, argv, &cl, PROGRAM_NAME, usage);
   if (cl.reference)
-    ids_from_reference (cl.reference, &ids, &cl.x);
+    chown_ids_from_reference (cl.reference, true, &ids, &cl.x);
   else
     ids_from_spec (argv[first++], &ids, &cl.x);
   chown_finish_options (&cl, &ids);
