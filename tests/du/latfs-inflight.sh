@@ -14,6 +14,12 @@
 # of two; without the subdirectories the walk kept only two requests in
 # flight with eight threads): an assertion of 4 fails with
 # LIBFTS_THREADS=8 (8 requests in flight).
+#
+# Then the storage sets the pace: with LIBFTS_THREADS=2 and
+# LIBFTS_INFLIGHT=12, du keeps more than 2 requests in flight on latfs
+# (FUSE: requests wait on a server), never more than 12; and with a local
+# root walked first on 4 threads, LIBFTS_INFLIGHT=2 still bounds what
+# latfs sees to 2 (threads started for the local root wait their turn).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"
@@ -23,19 +29,34 @@ mkdir -p src/t mnt && (cd src/t && for i in $(seq 40); do
     mkdir -p d$i/s && (cd d$i && seq -f f%g 30 | xargs touch && touch s/a s/b) \
       || exit 1
   done) || framework_failure_ "cannot make the tree"
-latfs_mount_ src mnt delay_us=200
+cp -R src/t local || framework_failure_ "cannot copy the tree"
 
-LIBFTS_THREADS=$threads run_du -s mnt/t > _out 2> _err
-check_status_ 0 $? "du -s"
-compare /dev/null _err || fail=1
-latfs_umount_ mnt || framework_failure_ "cannot unmount mnt"
+# du_inflight ENV...: run du -s with ENV on the mount (after the roots in
+# ROOTS, if any), and set max to the most requests latfs had in flight.
+du_inflight ()
+{
+  latfs_mount_ src mnt delay_us=200
+  (PATH=$du_bin_:$PATH; exec env "$@" du -s $ROOTS mnt/t) > _out 2> _err
+  check_status_ 0 $? "du -s ($*)"
+  compare /dev/null _err || fail=1
+  latfs_umount_ mnt || framework_failure_ "cannot unmount mnt"
+  max=$(latfs_stat_ mnt max_inflight)
+  now=$(latfs_stat_ mnt inflight_now)
+  test -n "$max" && test "$now" = 0 \
+    || framework_failure_ "latfs's stats: max_inflight '$max', inflight_now '$now'"
+  echo "$test_name_: at most $max requests in flight with $*" >&2
+}
 
-max=$(latfs_stat_ mnt max_inflight)
-now=$(latfs_stat_ mnt inflight_now)
-test -n "$max" && test "$now" = 0 \
-  || framework_failure_ "latfs's stats: max_inflight '$max', inflight_now '$now'"
+ROOTS=; du_inflight LIBFTS_THREADS=$threads
 test "$max" -le "$threads" \
   || { echo "$max requests in flight with $threads threads" >&2; fail=1; }
-echo "$test_name_: at most $max requests in flight with $threads threads" >&2
+
+du_inflight LIBFTS_THREADS=2 LIBFTS_INFLIGHT=12
+test "$max" -gt 2 && test "$max" -le 12 \
+  || { echo "$max requests in flight: 3 to 12 expected" >&2; fail=1; }
+
+ROOTS=local; du_inflight LIBFTS_THREADS=4 LIBFTS_INFLIGHT=2
+test "$max" -le 2 \
+  || { echo "$max requests in flight over a bound of 2" >&2; fail=1; }
 
 exit $fail
