@@ -63,6 +63,33 @@ START_TEST (test_known_rows)
 }
 END_TEST
 
+/* What the parallel walk's in-flight bound follows: network, cluster and
+   FUSE file systems wait on a server, local ones on the processor, and
+   the rest (overlay, unknown) are measured.  */
+START_TEST (test_wait_rows)
+{
+  static const unsigned long server[] = {
+    NFS_SUPER_MAGIC, 0xFF534D42 /* cifs */, 0xFE534D42 /* smb2 */,
+    SMB_SUPER_MAGIC, 0x65735546 /* fuse */, 0x0BD00BD0 /* lustre */,
+    V9FS_MAGIC, CEPH_SUPER_MAGIC, 0x47504653 /* gpfs */, AFS_SUPER_MAGIC,
+  };
+  static const unsigned long local[] = {
+    EXT4_SUPER_MAGIC, XFS_SUPER_MAGIC, BTRFS_SUPER_MAGIC, TMPFS_MAGIC,
+    RAMFS_MAGIC, F2FS_SUPER_MAGIC,
+  };
+  for (size_t i = 0; i < sizeof server / sizeof *server; i++)
+    ck_assert_msg (fts__fs_lookup (server[i])->wait == FTS__FS_SERVER,
+                   "%#lx (%s) does not wait on a server", server[i],
+                   fts__fs_lookup (server[i])->name);
+  for (size_t i = 0; i < sizeof local / sizeof *local; i++)
+    ck_assert_msg (fts__fs_lookup (local[i])->wait == FTS__FS_LOCAL,
+                   "%#lx (%s) is not local", local[i],
+                   fts__fs_lookup (local[i])->name);
+  ck_assert (fts__fs_lookup (OVERLAYFS_SUPER_MAGIC)->wait == FTS__FS_MEASURE);
+  ck_assert (fts__fs_lookup (0x12345678)->wait == FTS__FS_MEASURE);
+}
+END_TEST
+
 /* Every row says what it is and why it decides as it does.  */
 START_TEST (test_every_row_explained)
 {
@@ -194,6 +221,7 @@ policy_suite (void)
   Suite *s = suite_create ("fs-policy");
   TCase *tc = unit_tcase ("table");
   tcase_add_test (tc, test_known_rows);
+  tcase_add_test (tc, test_wait_rows);
   tcase_add_test (tc, test_every_row_explained);
   tcase_add_test (tc, test_public_agrees);
   suite_add_tcase (s, tc);
