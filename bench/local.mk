@@ -63,7 +63,7 @@ noinst_PROGRAMS += bench/latfs
 endif
 bench_latfs_SOURCES = bench/latfs.c
 bench_latfs_CPPFLAGS = -I$(top_builddir) $(FUSE3_CFLAGS) \
-  -DFUSE_USE_VERSION=$(LATFS_FUSE_API)
+  -DFUSE_USE_VERSION=$(LATFS_FUSE_API) $(LATFS_CUSTOM_IO)
 bench_latfs_LDADD = $(FUSE3_LIBS) $(PTHREAD_LIBS)
 # Never with the sanitizers of make check-sanitizers and check-tsan: latfs
 # is not under test, and ThreadSanitizer cannot see that an open
