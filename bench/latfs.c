@@ -27,6 +27,8 @@
    most.  Every request is a cold one: the kernel caches no attributes,
    names or absent names (all timeouts 0), and gets no attributes with a
    directory's listing (no READDIRPLUS), so each stat(2) is a round trip.
+   The names of one directory are looked up in parallel, as an NFS
+   client looks them up (patch_init, with libfuse 3.14 and later).
    max_inflight=K stands for a client's own cap on requests in flight,
    like Lustre's max_rpcs_in_flight.
 
