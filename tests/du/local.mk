@@ -22,6 +22,7 @@ du_shell_tests = \
   tests/du/dereference.sh \
   tests/du/errors-between-lines.sh \
   tests/du/exclude.sh \
+  tests/du/exclude-unsearchable.sh \
   tests/du/files0-from-counted.sh \
   tests/du/files0-from-endless.sh \
   tests/du/files0-from-memory.sh \
