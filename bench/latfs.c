@@ -15,6 +15,9 @@
                            max_inflight_all A  most requests served at
                                                once, the kernel's own too
                            inflight_now C      requests being served (0)
+                           parallel_lookups P  1 if the kernel looks up
+                                               names of one directory in
+                                               parallel, else 0
      -f                  stay in the foreground
      -d                  print FUSE's debugging trace (implies -f)
    and FUSE's own mount options.
@@ -106,6 +109,7 @@ struct latfs
   atomic_ulong requests;
   struct gauge waited;          /* requests a caller waits for */
   struct gauge all;             /* those and the background releases */
+  atomic_bool parallel_lookups; /* the INIT reply asked for them */
 };
 
 static struct latfs fs = { .source_fd = -1 };
@@ -532,9 +536,10 @@ lat_destroy (void *private_data)
   if (f)
     {
       fprintf (f, "requests %lu\nmax_inflight %ld\nmax_inflight_all %ld\n"
-               "inflight_now %ld\n", atomic_load (&fs.requests),
-               atomic_load (&fs.waited.max), atomic_load (&fs.all.max),
-               atomic_load (&fs.all.now));
+               "inflight_now %ld\nparallel_lookups %d\n",
+               atomic_load (&fs.requests), atomic_load (&fs.waited.max),
+               atomic_load (&fs.all.max), atomic_load (&fs.all.now),
+               atomic_load (&fs.parallel_lookups) ? 1 : 0);
       if (fclose (f) == 0)
         rename (tmp, fs.stats);
     }
@@ -674,7 +679,10 @@ io_writev (int fd, struct iovec *iov, int count, void *userdata)
       && ((struct fuse_out_header *) iov[0].iov_base)->error == 0
       && iov[1].iov_len >= offsetof (struct fuse_init_out, flags)
                            + sizeof (uint32_t))
-    ((struct fuse_init_out *) iov[1].iov_base)->flags |= FUSE_PARALLEL_DIROPS;
+    {
+      ((struct fuse_init_out *) iov[1].iov_base)->flags |= FUSE_PARALLEL_DIROPS;
+      atomic_store (&fs.parallel_lookups, true);
+    }
   return writev (fd, iov, count);
 }
 
