@@ -8,6 +8,9 @@
                          serving it (default 0)
      -o max_inflight=K   serve at most K requests at once, counting their
                          waits; the others queue (0, the default: no limit)
+     -o parallel_lookups let the kernel look up names of one directory
+                         in parallel, as an NFS client does (libfuse
+                         3.14 and later; see patch_init)
      -o stats=FILE       at unmount, write to FILE the lines
                            requests N          requests served
                            max_inflight M      most requests served at once
@@ -30,8 +33,9 @@
    most.  Every request is a cold one: the kernel caches no attributes,
    names or absent names (all timeouts 0), and gets no attributes with a
    directory's listing (no READDIRPLUS), so each stat(2) is a round trip.
-   The names of one directory are looked up in parallel, as an NFS
-   client looks them up (patch_init, with libfuse 3.14 and later).
+   With -o parallel_lookups, the names of one directory are looked up in
+   parallel, as an NFS client looks them up (patch_init, with libfuse
+   3.14 and later); bench/run asks for it.
    max_inflight=K stands for a client's own cap on requests in flight,
    like Lustre's max_rpcs_in_flight.
 
@@ -100,6 +104,7 @@ struct latfs
   unsigned long delay_us;
   unsigned int max_inflight;
   char *stats;                  /* the stats file, then its absolute name */
+  int want_parallel;            /* -o parallel_lookups */
   int source_fd;                /* O_PATH descriptor of SOURCE_DIR */
 
   /* Queue for max_inflight (unused when it is 0).  */
@@ -581,6 +586,7 @@ static struct fuse_opt const lat_opts[] = {
   LATFS_OPT ("delay_us=%lu", delay_us),
   LATFS_OPT ("max_inflight=%u", max_inflight),
   LATFS_OPT ("stats=%s", stats),
+  { "parallel_lookups", offsetof (struct latfs, want_parallel), 1 },
   FUSE_OPT_END
 };
 
@@ -692,6 +698,8 @@ patch_init (struct fuse_session *se)
 {
   static const struct fuse_custom_io io = { .read = io_read,
                                             .writev = io_writev };
+  if (!fs.want_parallel)
+    return 0;
   return fuse_session_custom_io (se, &io, fuse_session_fd (se));
 }
 #else

@@ -266,7 +266,7 @@ bench_latfs_up ()
   rm -f "$3"
   mkdir -p "$5" || return
   BENCH_MOUNTS+=("$5")
-  "$1" -o "delay_us=$2,stats=$3" "$4" "$5" || { bench_forget BENCH_MOUNTS "$5"; return 1; }
+  "$1" -o "delay_us=$2,stats=$3,parallel_lookups" "$4" "$5" || { bench_forget BENCH_MOUNTS "$5"; return 1; }
 }
 
 # bench_sshfs_up SOURCE MOUNTPOINT: mount SOURCE of BENCH_SSH_HOST at
