@@ -21,13 +21,16 @@
 #include "change-walk.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "quoting.h"
 #include "walk-util.h"
 
 #include "error.h"
 #include "gettext.h"
+#include "hash.h"
 #include "xalloc.h"
 
 #define _(msgid) gettext (msgid)
@@ -112,6 +115,107 @@ cw_diagnose (struct change_walk const *cw, struct walk_file const *f)
   return CW_FAILED;
 }
 
+/* ---- files with more than one name ---- */
+
+/* The hash and equality of struct cw_link, by dev and inode.  */
+static size_t
+link_hash (void const *p, size_t n)
+{
+  struct cw_link const *l = p;
+
+  return (l->id.ino ^ (l->id.dev * 0x9e3779b97f4a7c15u)) % n;
+}
+
+static bool
+link_equal (void const *a, void const *b)
+{
+  struct cw_link const *x = a, *y = b;
+
+  return x->id.ino == y->id.ino && x->id.dev == y->id.dev;
+}
+
+/* The files with more than one name of a walk: struct cw_link, by dev
+   and inode, from any thread.  */
+struct cw_links
+{
+  pthread_mutex_t lock;
+  Hash_table *table;
+};
+
+/* What a report about a file with more than one name carries.  */
+struct link_name
+{
+  struct dev_ino id;
+  nlink_t nlink;
+};
+
+bool
+cw_is_link (struct change_walk const *cw, struct walk_file const *f)
+{
+  return (cw->links && f->e && f->st && 1 < f->st->st_nlink
+          && !S_ISDIR (f->st->st_mode));
+}
+
+void
+cw_note_link (struct change_walk const *cw, struct walk_file const *f,
+              uintmax_t before)
+{
+  struct cw_link *l = xmalloc (sizeof *l);
+  struct cw_link const *in;
+
+  *l = (struct cw_link) { .id = { f->st->st_dev, f->st->st_ino },
+                          .names_left = f->st->st_nlink, .before = before };
+  pthread_mutex_lock (&cw->links->lock);
+  in = hash_insert (cw->links->table, l);
+  pthread_mutex_unlock (&cw->links->lock);
+  if (!in)
+    xalloc_die ();
+  if (in != l)
+    free (l);                   /* another name came first */
+}
+
+void
+cw_say_link (struct change_walk const *cw, struct walk_file const *f,
+             int code, int err, intmax_t value)
+{
+  struct link_name n = { { f->st->st_dev, f->st->st_ino }, f->st->st_nlink };
+
+  if (!(cw->force_silent && silenced (cw, code))
+      && libfts_walk_report_data (f->e, code, err, value, &n, sizeof n) != 0)
+    xalloc_die ();
+}
+
+/* Say the report R about a file with more than one name, through CW's
+   say_link, in the sequential walk's order.  */
+static void
+say_link_report (struct change_walk const *cw,
+                 struct libfts_walk_report const *r)
+{
+  struct link_name const *n = r->data;
+  struct cw_link key = { .id = n->id };
+  struct cw_link *l;
+
+  pthread_mutex_lock (&cw->links->lock);
+  l = hash_lookup (cw->links->table, &key);
+  pthread_mutex_unlock (&cw->links->lock);
+  if (!l)
+    {
+      /* Not noted: a bug, but what the thread saw is still true.  */
+      walk_speak (&cw->voice, r->path, r->code, r->err, r->value);
+      return;
+    }
+  cw->say_link (cw, r->path, r->code, r->err, r->value, l);
+  /* Each name is said once: after the last, the inode is forgotten (a
+     name outside the walk keeps it to the end).  */
+  if (--l->names_left == 0)
+    {
+      pthread_mutex_lock (&cw->links->lock);
+      hash_remove (cw->links->table, l);
+      pthread_mutex_unlock (&cw->links->lock);
+      free (l);
+    }
+}
+
 /* ---- the sequential walk ---- */
 
 bool
@@ -159,7 +263,9 @@ report_message (struct libfts_walk_report const *r, void *arg)
 {
   struct change_walk const *cw = arg;
 
-  if (r->code != LIBFTS_WALK_FAILED)
+  if (r->data)
+    say_link_report (cw, r);
+  else if (r->code != LIBFTS_WALK_FAILED)
     walk_speak (&cw->voice, r->path, r->code, r->err, r->value);
   else if (!cw->force_silent)
     warn_walk_failed (r->err);
@@ -178,8 +284,24 @@ cw_walk_parallel (struct change_walk *cw, char *const *files,
   walk = libfts_walk_open (files, options);
   if (!walk)
     xalloc_die ();
+  if (cw->say_link)
+    {
+      cw->links = xmalloc (sizeof *cw->links);
+      cw->links->table = hash_initialize (0, NULL, link_hash, link_equal,
+                                          free);
+      if (!cw->links->table)
+        xalloc_die ();
+      pthread_mutex_init (&cw->links->lock, NULL);
+    }
   if (libfts_walk_run (walk, visit, report_message, cw) != 0)
     cw_fail (cw);
   libfts_walk_close (walk);
+  if (cw->links)
+    {
+      hash_free (cw->links->table);
+      pthread_mutex_destroy (&cw->links->lock);
+      free (cw->links);
+      cw->links = NULL;
+    }
   return !atomic_load_explicit (&cw->failed, memory_order_relaxed);
 }

@@ -39,6 +39,22 @@
 #include "fts.h"
 #include "walk-util.h"
 
+/* A file with more than one name, on the parallel walk with -v or -c.
+   Threads change its names in any order, and each thread sees the
+   attribute (mode, or owner and group) as the threads before it left it;
+   the sequential walk changes the first name met first.  So the lines
+   are decided on the thread that prints, in the sequential order, from
+   the attribute before any change: the first name says what changed,
+   the later ones what they find.  */
+struct cw_link
+{
+  struct dev_ino id;
+  nlink_t names_left;           /* its names not yet said */
+  uintmax_t before;             /* its attribute before any change */
+  uintmax_t now;                /* as the names said so far left it */
+  bool said;                    /* a name was said: NOW is set */
+};
+
 /* One walk in progress.  A program's own walk structure begins with it,
    and the program's callbacks get it back.  The messages about what the
    walk met are those of enum walk_message; a program's own codes start
@@ -54,6 +70,15 @@ struct change_walk
   struct dev_ino const *root;   /* refuse to walk "/" (null: do not) */
   FTS *fts;                     /* the sequential walk's, or null */
   atomic_bool failed;           /* the parallel walk's: something failed */
+
+  /* With -v or -c on the parallel walk: say the line about a file with
+     more than one name, on the thread that prints (see struct cw_link);
+     CODE, ERR and VALUE are what cw_say_link was given.  Null: no
+     line is said so.  */
+  void (*say_link) (struct change_walk const *cw, char const *file,
+                    int code, int err, intmax_t value, struct cw_link *link);
+  struct cw_links *links;       /* the files with more than one name, on
+                                   the parallel walk with SAY_LINK */
 };
 
 /* Say CODE (with ERR and VALUE) about F, unless -f silences it: at once
@@ -62,6 +87,24 @@ struct change_walk
    xalloc does.  */
 void cw_say (struct change_walk const *cw, struct walk_file const *f,
              int code, int err, intmax_t value);
+
+/* Whether the line about F is to be said through CW's say_link: on the
+   parallel walk, a file with more than one name, not a directory, when
+   CW says lines so.  */
+bool cw_is_link (struct change_walk const *cw, struct walk_file const *f);
+
+/* Before changing F, for which cw_is_link holds: note BEFORE, its
+   attribute as F's status gives it, unless another of its names was
+   noted first (then that name's status is the older, or the same).
+   Out of memory: the program dies, as xalloc does.  */
+void cw_note_link (struct change_walk const *cw, struct walk_file const *f,
+                   uintmax_t before);
+
+/* Say CODE (with ERR and VALUE) about F, for which cw_is_link holds and
+   which cw_note_link noted: CW's say_link says it in the sequential
+   walk's order.  */
+void cw_say_link (struct change_walk const *cw, struct walk_file const *f,
+                  int code, int err, intmax_t value);
 
 /* Whether F failed with ERR because it vanished during a recursive walk
    (entry_vanished): GNU after 9.11 says nothing then.  */

@@ -423,6 +423,8 @@ change_mode (struct walk const *w, struct walk_file const *f, struct outcome *o)
 
   o->old_mode = f->st->st_mode;
   o->new_mode = new_mode_of (w, o->old_mode);
+  if (cw_is_link (&w->cw, f))
+    cw_note_link (&w->cw, f, o->old_mode);
   if (S_ISLNK (o->old_mode))
     {
       o->status = CH_NOT_APPLIED;
@@ -445,6 +447,36 @@ change_mode (struct walk const *w, struct walk_file const *f, struct outcome *o)
       && !mode_changed (w, f, follow, o->old_mode, o->new_mode))
     o->status = CH_NO_CHANGE_REQUESTED;
   return true;
+}
+
+/* The -v or -c line about FILE, a name of the file with more than one
+   name LINK, in the sequential walk's order (see struct cw_link): each
+   name says what it finds, as if the names were changed in order; what
+   the thread saw stands where it saw the mode this name finds.  CODE,
+   ERR and VALUE are the report's.  */
+static void
+say_link (struct change_walk const *cw, char const *file, int code, int err,
+          intmax_t value, struct cw_link *link)
+{
+  struct walk const *w = (struct walk const *) cw;
+  struct outcome o = unpack_outcome (value);
+
+  if (o.status == CH_SUCCEEDED || o.status == CH_NO_CHANGE_REQUESTED)
+    {
+      mode_t now = (link->said ? link->now : link->before) & 0xffff;
+
+      if (now != (o.old_mode & 0xffff))
+        {
+          o.old_mode = now;
+          o.new_mode = new_mode_of (w, now);
+          o.status = ((now ^ o.new_mode) & MODE_BITS
+                      ? CH_SUCCEEDED : CH_NO_CHANGE_REQUESTED);
+        }
+      link->now = o.new_mode;
+      link->said = true;
+    }
+  if (w->x->verbosity == V_HIGH || o.status == CH_SUCCEEDED)
+    speak (&cw->voice, file, code, err, pack_outcome (&o));
 }
 
 /* What the walk could not do for F, or a dangling symlink (-L): diagnose
@@ -483,8 +515,10 @@ chmod_file (struct walk const *w, struct walk_file const *f)
     return STEP_REFUSED;
   if (d == CW_FINE && !change_mode (w, f, &o))
     return STEP_OK;
-  if (x->verbosity == V_HIGH
-      || (x->verbosity == V_CHANGES_ONLY && o.status == CH_SUCCEEDED))
+  if (d == CW_FINE && cw_is_link (&w->cw, f))
+    cw_say_link (&w->cw, f, M_DESCRIBE, 0, pack_outcome (&o));
+  else if (x->verbosity == V_HIGH
+           || (x->verbosity == V_CHANGES_ONLY && o.status == CH_SUCCEEDED))
     cw_say (&w->cw, f, M_DESCRIBE, 0, pack_outcome (&o));
   if (CH_NO_CHANGE_REQUESTED <= o.status && x->diagnose_surprises
       && surprising (x, &o))
@@ -547,7 +581,8 @@ chmod_files (char *const *files, struct chmod_options const *x)
   struct walk w = {
     .cw = { .voice = { speak }, .silenced = silenced,
             .fts_flags = x->fts_flags, .recurse = x->recurse,
-            .force_silent = x->force_silent, .root = x->root },
+            .force_silent = x->force_silent, .root = x->root,
+            .say_link = x->verbosity != V_OFF ? say_link : NULL },
     .x = x,
   };
 

@@ -268,6 +268,56 @@ silenced (int code)
 
 /* ---- one file, on either walk ------------------------------------------ */
 
+/* UID and GID in one number: 32 bits each on Linux.  */
+static uintmax_t
+pack_ids (uid_t uid, gid_t gid)
+{
+  return (uintmax_t) (uint32_t) uid << 32 | (uint32_t) gid;
+}
+
+/* Whether the owner UID and group GID are those --from requires.  */
+static bool
+ids_match_from (struct chown_ids const *ids, uid_t uid, gid_t gid)
+{
+  return ((ids->required_uid == (uid_t) -1 || ids->required_uid == uid)
+          && (ids->required_gid == (gid_t) -1 || ids->required_gid == gid));
+}
+
+/* The -v or -c line about FILE, a name of the file with more than one
+   name LINK, in the sequential walk's order (see struct cw_link): a
+   change the thread made (or found made) is the first name's; each
+   name says what it finds, as if the names were changed in order.
+   CODE, ERR and VALUE are report's.  */
+static void
+say_link (struct change_walk const *cw, char const *file, int code, int err,
+          intmax_t value, struct cw_link *link)
+{
+  struct walk const *w = (struct walk const *) cw;
+  struct chown_ids const *ids = w->ids;
+  enum change_status status = err & 0xff;
+
+  if (status == CH_SUCCEEDED || status == CH_NO_CHANGE_REQUESTED)
+    {
+      uintmax_t now = link->said ? link->now : link->before;
+      uid_t uid = now >> 32, new_uid = uid;
+      gid_t gid = now & 0xffffffff, new_gid = gid;
+
+      if (ids_match_from (ids, uid, gid))
+        {
+          new_uid = ids->uid == (uid_t) -1 ? uid : ids->uid;
+          new_gid = ids->gid == (gid_t) -1 ? gid : ids->gid;
+        }
+      status = (new_uid != uid || new_gid != gid
+                ? CH_SUCCEEDED : CH_NO_CHANGE_REQUESTED);
+      err = status | DESCRIBE_HAVE_OLD;
+      value = now;
+      link->now = pack_ids (new_uid, new_gid);
+      link->said = true;
+    }
+  if (status == CH_SUCCEEDED || w->x->verbosity == CV_HIGH)
+    speak (&cw->voice, file, code, err, value);
+}
+
 /* Say what happened to F, with -v or (if it changed) -c.  */
 static void
 report (struct walk const *w, struct walk_file const *f, struct outcome const *o)
@@ -282,26 +332,24 @@ report (struct walk const *w, struct walk_file const *f, struct outcome const *o
   changed = (o->do_chown && o->ok && o->symlink_changed && o->st
              && !((ids->uid == (uid_t) -1 || ids->uid == o->st->st_uid)
                   && (ids->gid == (gid_t) -1 || ids->gid == o->st->st_gid)));
-  if (!changed && w->x->verbosity != CV_HIGH)
+  if (!changed && w->x->verbosity != CV_HIGH
+      && !(o->st && cw_is_link (&w->cw, f)))
     return;
   status = (!o->ok ? CH_FAILED
             : !o->symlink_changed ? CH_NOT_APPLIED
             : !changed ? CH_NO_CHANGE_REQUESTED
             : CH_SUCCEEDED);
-  /* uid_t and gid_t are 32 bits on Linux: both fit in the value.  */
-  old_ids = (o->st ? ((uintmax_t) (uint32_t) o->st->st_uid << 32
-                      | (uint32_t) o->st->st_gid) : 0);
-  cw_say (&w->cw, f, M_DESCRIBE,
-          status | (o->st ? DESCRIBE_HAVE_OLD : 0), (intmax_t) old_ids);
+  old_ids = o->st ? pack_ids (o->st->st_uid, o->st->st_gid) : 0;
+  (o->st && cw_is_link (&w->cw, f) ? cw_say_link : cw_say)
+    (&w->cw, f, M_DESCRIBE, status | (o->st ? DESCRIBE_HAVE_OLD : 0),
+     (intmax_t) old_ids);
 }
 
 /* Whether ST's owner and group are those --from requires.  */
 static bool
 matches_from (struct chown_ids const *ids, struct stat const *st)
 {
-  return ((ids->required_uid == (uid_t) -1 || ids->required_uid == st->st_uid)
-          && (ids->required_gid == (gid_t) -1
-              || ids->required_gid == st->st_gid));
+  return ids_match_from (ids, st->st_uid, st->st_gid);
 }
 
 /* Find out the status of F (which the walk stat-ed) that the change is
@@ -391,6 +439,8 @@ change_owner (struct walk const *w, struct walk_file const *f, bool ok)
     {
       if (!find_status (w, f, &o, &target))
         return true;
+      if (cw_is_link (&w->cw, f))
+        cw_note_link (&w->cw, f, pack_ids (o.st->st_uid, o.st->st_gid));
       o.do_chown = o.ok && matches_from (w->ids, o.st);
     }
   else if (ok)
@@ -517,7 +567,8 @@ chown_files (char *const *files, struct chown_ids const *ids,
   struct walk w = {
     .cw = { .voice = { speak }, .silenced = silenced,
             .fts_flags = x->fts_flags, .recurse = x->recurse,
-            .force_silent = x->force_silent, .root = x->root },
+            .force_silent = x->force_silent, .root = x->root,
+            .say_link = x->verbosity != CV_OFF ? say_link : NULL },
     .ids = ids, .x = x, .stat_all = stat_all,
   };
 
