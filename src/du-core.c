@@ -1076,7 +1076,8 @@ report (struct libfts_walk_report const *r, void *arg)
 static bool
 use_threads (struct du_walk const *w)
 {
-  return !(w->x->fts_flags & FTS_LOGICAL) && 1 < libfts_default_threads ();
+  return (!(w->x->fts_flags & FTS_LOGICAL)
+          && (w->x->walker || 1 < libfts_default_threads ()));
 }
 
 /* Whether FILE, an operand, is a directory (following a symbolic link
@@ -1092,6 +1093,22 @@ is_dir_operand (struct du_walk const *w, char const *file)
   return fstatat (AT_FDCWD, file, &st, flags) == 0 && S_ISDIR (st.st_mode);
 }
 
+/* Walk ROOT with W->x's walker (mpi-du's ranks), with libfts_walk_open's
+   OPTIONS.  Its visits decide alone, and so may run on other machines,
+   unless they look at what was met before them (several operands: each
+   machine would remember its own) or at whole paths (--exclude: a
+   machine walks a directory by another name).  */
+static void
+walk_elsewhere (struct du_walk *w, char *root, int options)
+{
+  struct du_walker const *dw = w->x->walker;
+  bool share = !w->x->several && !w->x->exclude;
+
+  if (dw->walk (dw->ctx, root, options, share, visit_entry, report, w) < 0
+      && errno == ENOMEM)
+    xalloc_die ();
+}
+
 /* Walk FILE, an operand, on the parallel walk.  */
 static enum du_status
 walk_parallel (struct du_walk *w, char *file)
@@ -1101,16 +1118,22 @@ walk_parallel (struct du_walk *w, char *file)
 
   if (w->x->fts_flags & FTS_COMFOLLOW)
     options |= LIBFTS_WALK_COMFOLLOW;
-  LIBFTS_WALK *walk = libfts_walk_open (roots, options);
-  if (!walk)
-    xalloc_die ();
   w->pstatus = DU_OK;
   w->prev_level = 0;
   w->parallel = true;
-  if (libfts_walk_run (walk, visit_entry, report, w) < 0 && errno == ENOMEM)
-    xalloc_die ();
+  if (w->x->walker)
+    walk_elsewhere (w, roots[0], options);
+  else
+    {
+      LIBFTS_WALK *walk = libfts_walk_open (roots, options);
+      if (!walk)
+        xalloc_die ();
+      if (libfts_walk_run (walk, visit_entry, report, w) < 0
+          && errno == ENOMEM)
+        xalloc_die ();
+      libfts_walk_close (walk);
+    }
   w->parallel = false;
-  libfts_walk_close (walk);
   free_operands (roots, &file);
   return w->pstatus;
 }
@@ -1147,6 +1170,28 @@ du_walk_files (struct du_walk *w, char *const *files, size_t n)
      failed in are walked by a new one, as GNU du walks each by itself.  */
   for (size_t start = 0, done; start < n; start += done ? done : n)
     DU_UPDATE_STATUS (status, walk_from (w, files + start, n - start, &done));
+  return status;
+}
+
+enum du_status
+du_serve (struct du_options const *x)
+{
+  struct du_sum total;
+  struct du_walk *w;
+
+  du_sum_init (&total);
+  w = du_walk_start (x, &total);
+  w->parallel = true;
+  w->pstatus = DU_OK;
+  if (x->walker->serve (x->walker->ctx, visit_entry, w) != 0)
+    {
+      if (errno == ENOMEM)
+        xalloc_die ();
+      error (0, errno, _("cannot take part in the walk"));
+      DU_UPDATE_STATUS (w->pstatus, DU_ERROR);
+    }
+  enum du_status status = w->pstatus;
+  du_walk_end (w);
   return status;
 }
 

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "exclude.h"
+#include "fts.h"
 #include "quoting.h"
 
 /* Which time --time shows.  */
@@ -33,6 +34,25 @@ enum du_time
   DU_MTIME,                     /* the default */
   DU_ATIME,                     /* atime, access, use */
   DU_CTIME                      /* ctime, status */
+};
+
+/* Who walks du's directory operands when they are not walked by
+   libfts's parallel walk on this machine: mpi-du's ranks.  */
+struct du_walker
+{
+  /* Walk ROOT as libfts_walk_run would with libfts_walk_open's OPTIONS,
+     calling VISIT (here or elsewhere) and REPORT (here, in the
+     sequential walk's order) with ARG; SHARE: VISIT's decisions about an
+     entry do not depend on what it met elsewhere, so that directories
+     may be visited on other machines.  Returns as libfts_walk_run.  */
+  int (*walk) (void *ctx, char *root, int options, bool share,
+               libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+               void *arg);
+  /* On a machine that only walks what others hand it (null on the one
+     that prints): visit with VISIT and ARG until told to stop.  Returns
+     0, or -1 with errno.  */
+  int (*serve) (void *ctx, libfts_walk_visit_fn visit, void *arg);
+  void *ctx;
 };
 
 /* What the command line asked for.  */
@@ -67,6 +87,7 @@ struct du_options
                                    too */
   char const *files_from;       /* --files0-from (null: operands), for the
                                    diagnostics about operands */
+  struct du_walker const *walker;  /* null: libfts's walks here */
 };
 
 /* What is summed up for one line: bytes, inodes and the latest time.  */
@@ -114,6 +135,10 @@ void du_walk_end (struct du_walk *w);
 /* du_walk_files on a walk of its own: FILES are all the operands.  */
 enum du_status du_files (char *const *files, size_t n,
                          struct du_options const *x, struct du_sum *total);
+
+/* On a machine that only walks what X->walker's serve hands it: visit
+   that as du does, until told to stop.  Returns the outcome.  */
+enum du_status du_serve (struct du_options const *x);
 
 /* Print S's line for NAME as X says: "SIZE[<TAB>TIME]<TAB>NAME\n" (NUL
    with -0), and flush it; exits with status 1 on a write error.  */

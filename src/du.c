@@ -47,7 +47,7 @@
 #include "xstrtol.h"
 #include "xstrtol-error.h"
 
-#include "du-core.h"
+#include "du.h"
 #include "package-info.h"
 
 #define _(msgid) gettext (msgid)
@@ -548,7 +548,7 @@ du_files0 (struct du_options const *x, struct du_sum *total)
 }
 
 int
-main (int argc, char **argv)
+du_main (int argc, char **argv, struct du_walker const *walker)
 {
   struct du_options x = { .max_depth = SIZE_MAX };
   struct cmdline cl = { .ok = true, .deref = FTS_PHYSICAL };
@@ -567,6 +567,9 @@ main (int argc, char **argv)
   check_options (&x, &cl);
   x.fts_flags |= cl.deref;
   du_sum_init (&total);
+  x.walker = walker;
+  if (walker && walker->serve)
+    return du_serve (&x) == DU_OK ? EXIT_SUCCESS : EXIT_FAILURE;
 
   if (x.files_from)
     {

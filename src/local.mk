@@ -50,7 +50,7 @@ src/libfts-run: src/libfts-run.in Makefile
 # libfts (du-core.c), linked like rm: a real binary, run as "du" by the
 # tests, self-contained once installed.
 bin_PROGRAMS += src/du
-src_du_SOURCES = src/du.c src/du-core.c src/du-core.h
+src_du_SOURCES = src/du-main.c src/du.c src/du.h src/du-core.c src/du-core.h
 src_du_CPPFLAGS = $(src_cppflags)
 src_du_LDADD = $(src_static_ldadd)
 

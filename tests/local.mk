@@ -11,7 +11,7 @@ SH_LOG_COMPILER = env LIBFTS_THREADS=1 $(SHELL)
 AM_TESTS_ENVIRONMENT = \
   unset LIBFTS_THREADS; \
   export abs_top_srcdir='$(abs_top_srcdir)' abs_top_builddir='$(abs_top_builddir)' \
-    TCLSH='$(TCLSH)' CC='$(CC)' LC_ALL=C CK_FORK=yes;
+    TCLSH='$(TCLSH)' CC='$(CC)' MPIRUN='$(MPIRUN)' LC_ALL=C CK_FORK=yes;
 
 # ---- the programs' tests again, with four threads ---------------------------
 # rm, du, chmod, chown and chgrp walk with worker threads unless

@@ -1,0 +1,178 @@
+/* fts-mpi-int.h: what the files of the MPI walk share.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#ifndef LIBFTS_FTS_MPI_INT_H
+#define LIBFTS_FTS_MPI_INT_H 1
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "fts-mpi.h"
+
+/* Messages, by tag.  */
+enum mpiw_tag
+{
+  TAG_START = 1,   /* 0 -> others: a walk begins (struct start_wire, root) */
+  TAG_DONE,        /* 0 -> others: every part of the walk was reported */
+  TAG_QUIT,        /* 0 -> others: libfts_mpi_close, no more walks */
+  TAG_REQUEST,     /* an idle rank asks another for a directory */
+  TAG_NOWORK,      /* the answer when none is handed over */
+  TAG_TASK,        /* the answer with one: struct task_wire, path */
+  TAG_PIECE,       /* -> 0: a task's reports (struct piece_wire, records) */
+  TAG_ACK,         /* 0 -> walker: one piece of a task consumed (an id) */
+  TAG_TICKET       /* 0 -> exporter: a task it handed out was consumed */
+};
+
+/* The id of the walk's root task; the others are (exporter rank << 40)
+   + a sequence number, from 1.  */
+#define ROOT_TASK 0
+#define TASK_RANK_SHIFT 40
+
+/* A directory to walk: what TAG_TASK carries.  */
+struct task
+{
+  int64_t id;
+  int64_t depth;                /* its level below the root */
+  uint64_t dev, ino;            /* what its parent's walk saw */
+  uint64_t root_dev, root_ino;  /* the root's, checked on opening it */
+  char *rel;                    /* its path below the root ("" for it) */
+};
+
+struct task_wire
+{
+  int64_t id, depth;
+  uint64_t dev, ino, root_dev, root_ino;
+};
+
+struct start_wire
+{
+  int32_t options;
+  int32_t pad;
+};
+
+/* A piece of a task's report stream.  */
+struct piece_wire
+{
+  int64_t id;
+  int32_t last;                 /* the task's last piece */
+  int32_t pad;
+};
+
+/* One report in a piece, followed by its data (padded to 8 bytes) and
+   its path's end below the task (padded to 8 bytes).  */
+struct rec_wire
+{
+  int32_t code, info, err, pad;
+  int64_t level;                /* the entry's depth below the root */
+  int64_t value;
+  uint32_t pathlen, size;
+};
+
+/* The code of a placeholder: a subdirectory handed to another rank,
+   whose reports come in its place; VALUE is its task's id.  Never seen
+   by REPORT.  */
+#define CODE_CHILD INT32_MIN
+
+/* Tunables.  */
+enum
+{
+  /* Bytes of reports a piece holds before it is sent: 64 KiB, a quarter
+     of what libfts's own backlog holds before it slows its threads.  */
+  PIECE_BYTES = 64 * 1024,
+  /* Pieces of one task that rank 0 may hold unconsumed: then the task's
+     walk waits (its REPORT blocks, and libfts's back-pressure does the
+     rest).  */
+  PIECE_CREDIT = 4,
+  /* Tasks a rank may have handed out that rank 0 has not consumed yet:
+     bounds what rank 0 holds for tasks ahead of their turn.  */
+  EXPORT_TICKETS = 8,
+  /* How long a busy rank holds a request it cannot answer with a
+     directory before it says no (milliseconds): a walk deep in a large
+     directory meets no subdirectory for a while.  */
+  HOLD_MS = 20,
+  /* An idle rank that was told no by every other rank waits this long
+     before it asks again, doubling up to IDLE_MAX_MS.  */
+  IDLE_MIN_MS = 1,
+  IDLE_MAX_MS = 32
+};
+
+struct outmsg
+{
+  struct outmsg *next;
+  int dest, tag;
+  size_t len;
+  char *buf;
+  MPI_Request req;
+};
+
+struct order;
+
+struct libfts_mpi
+{
+  MPI_Comm comm;
+  int rank, size;
+  unsigned threads;
+  long spread_ms;               /* LIBFTS_MPI_SPREAD */
+
+  /* The run: set by libfts_mpi_walk (rank 0) or TAG_START.  */
+  char *root;
+  int options;
+  libfts_walk_visit_fn visit;
+  libfts_walk_report_fn report;
+  void *arg;
+  bool run_over;                /* under LOCK */
+
+  /* Between the thread that talks (the caller's) and the walker.  */
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  pthread_t walker;
+  struct task *next_task;       /* handed to the walker */
+  bool busy;                    /* the walker has a task */
+  int64_t cur_id;               /* its id */
+  int unacked;                  /* its pieces that rank 0 holds */
+  int *hungry;                  /* ranks whose requests are held */
+  double *hungry_since;
+  int n_hungry;
+  int tickets;
+  int64_t next_seq;
+  struct outmsg *out_head, **out_tail;  /* made by the walker */
+  int root_fd;                  /* the walker's descriptor of the root */
+
+  /* The talking thread's own.  */
+  struct outmsg *sending;       /* posted, not complete */
+  long *sent, *recvd;           /* messages of this run, by peer */
+  bool requesting;
+  int victim;
+  int misses;
+  double idle_wait_ms, next_request;
+  unsigned seed;
+  struct order *order;          /* rank 0 */
+  int fail_err;                 /* rank 0: a failure report's */
+  bool stopped;                 /* rank 0: REPORT asked to stop */
+};
+
+/* fts-mpi.c */
+double mpiw__now_ms (void);
+void mpiw__push (struct libfts_mpi *m, int dest, int tag, char *buf,
+                 size_t len);
+int mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf,
+                size_t len);
+int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id);
+
+/* fts-mpi-task.c */
+void *mpiw__walker (void *arg);
+char *mpiw__encode_task (const struct task *t, size_t *len);
+struct task *mpiw__decode_task (const char *buf, size_t len);
+void mpiw__free_task (struct task *t);
+
+/* fts-mpi-order.c */
+struct order *mpiw__order_new (void);
+void mpiw__order_free (struct order *o);
+int mpiw__order_add (struct libfts_mpi *m, char *buf, size_t len, int src);
+bool mpiw__order_done (const struct order *o);
+
+#endif /* LIBFTS_FTS_MPI_INT_H */

@@ -1,0 +1,515 @@
+/* fts-mpi-task.c: a rank's walker: the tasks it is handed, each walked
+   with libfts's parallel walk, their reports cut into pieces for rank 0,
+   and the subdirectories it hands to idle ranks.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later  */
+
+#include <config.h>
+
+#include "fts-mpi-int.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+#ifdef __linux__
+# include <linux/openat2.h>
+#endif
+
+/* One task being walked.  */
+struct tctx
+{
+  struct libfts_mpi *m;
+  const struct task *t;
+  uint64_t root_dev, root_ino;  /* the root's: the task's, or on the
+                                   root task what its visit saw */
+  size_t rel_skip;              /* bytes of a walk's path that name the
+                                   task's directory, for the paths below
+                                   the root of what it hands out */
+  size_t report_skip;           /* bytes of a report's path that are not
+                                   sent (rank 0 knows the task's path) */
+  char *buf;                    /* the piece being filled */
+  size_t len, cap;
+  int err;                      /* ENOMEM met: the walk stops */
+};
+
+/* ---- tasks on the wire ---------------------------------------------------- */
+
+char *
+mpiw__encode_task (const struct task *t, size_t *len)
+{
+  struct task_wire w = { .id = t->id, .depth = t->depth, .dev = t->dev,
+                         .ino = t->ino, .root_dev = t->root_dev,
+                         .root_ino = t->root_ino };
+  size_t rlen = strlen (t->rel);
+  char *buf = malloc (sizeof w + rlen);
+
+  if (!buf)
+    return NULL;
+  memcpy (buf, &w, sizeof w);
+  memcpy (buf + sizeof w, t->rel, rlen);
+  *len = sizeof w + rlen;
+  return buf;
+}
+
+struct task *
+mpiw__decode_task (const char *buf, size_t len)
+{
+  struct task_wire w;
+  struct task *t = malloc (sizeof *t);
+
+  if (!t || len < sizeof w || !(t->rel = malloc (len - sizeof w + 1)))
+    {
+      free (t);
+      return NULL;
+    }
+  memcpy (&w, buf, sizeof w);
+  memcpy (t->rel, buf + sizeof w, len - sizeof w);
+  t->rel[len - sizeof w] = '\0';
+  t->id = w.id;
+  t->depth = w.depth;
+  t->dev = w.dev;
+  t->ino = w.ino;
+  t->root_dev = w.root_dev;
+  t->root_ino = w.root_ino;
+  return t;
+}
+
+void
+mpiw__free_task (struct task *t)
+{
+  if (t)
+    free (t->rel);
+  free (t);
+}
+
+/* ---- pieces of reports ---------------------------------------------------- */
+
+/* Make room for N more bytes in TC's piece.  Returns 0, or -1 (ENOMEM).  */
+static int
+piece_reserve (struct tctx *tc, size_t n)
+{
+  if (!tc->buf)
+    {
+      tc->cap = PIECE_BYTES + 4096;
+      if (!(tc->buf = malloc (tc->cap)))
+        return -1;
+      tc->len = sizeof (struct piece_wire);
+    }
+  if (tc->cap - tc->len >= n)
+    return 0;
+  size_t cap = tc->len + n + PIECE_BYTES;
+  char *b = realloc (tc->buf, cap);
+  if (!b)
+    return -1;
+  tc->buf = b;
+  tc->cap = cap;
+  return 0;
+}
+
+static size_t
+pad8 (size_t n)
+{
+  return (n + 7) & ~(size_t) 7;
+}
+
+/* Append a report to TC's piece.  Returns 0, or -1 (ENOMEM).  */
+static int
+piece_add (struct tctx *tc, const struct rec_wire *rec, const void *data,
+           const char *path)
+{
+  size_t dlen = pad8 (rec->size), plen = pad8 (rec->pathlen);
+
+  if (piece_reserve (tc, sizeof *rec + dlen + plen) != 0)
+    return -1;
+  char *p = tc->buf + tc->len;
+  memcpy (p, rec, sizeof *rec);
+  memset (p + sizeof *rec, 0, dlen + plen);
+  if (rec->size)
+    memcpy (p + sizeof *rec, data, rec->size);
+  memcpy (p + sizeof *rec + dlen, path, rec->pathlen);
+  tc->len += sizeof *rec + dlen + plen;
+  return 0;
+}
+
+/* Send TC's piece to rank 0 (LAST: the task's last), once rank 0 holds
+   fewer than PIECE_CREDIT of the task's pieces.  Returns 0, or -1
+   (ENOMEM).  */
+static int
+piece_ship (struct tctx *tc, bool last)
+{
+  struct libfts_mpi *m = tc->m;
+
+  if (!tc->buf && piece_reserve (tc, 0) != 0)
+    return -1;
+  struct piece_wire h = { .id = tc->t->id, .last = last };
+  memcpy (tc->buf, &h, sizeof h);
+  pthread_mutex_lock (&m->lock);
+  while (m->unacked >= PIECE_CREDIT && !m->run_over)
+    pthread_cond_wait (&m->cond, &m->lock);
+  m->unacked++;
+  pthread_mutex_unlock (&m->lock);
+  mpiw__push (m, 0, TAG_PIECE, tc->buf, tc->len);
+  tc->buf = NULL;
+  tc->len = tc->cap = 0;
+  return 0;
+}
+
+/* The walk's REPORT: into the piece, sent when full.  */
+static int
+task_report (const struct libfts_walk_report *r, void *arg)
+{
+  struct tctx *tc = arg;
+  size_t skip = r->pathlen < tc->report_skip ? r->pathlen : tc->report_skip;
+  struct rec_wire rec = {
+    .code = r->code, .info = r->info, .err = r->err,
+    .level = r->level + tc->t->depth, .value = r->value,
+    .pathlen = r->pathlen - skip, .size = r->data ? r->size : 0
+  };
+
+  if (piece_add (tc, &rec, r->data, r->path + skip) != 0
+      || (tc->len >= PIECE_BYTES && piece_ship (tc, false) != 0))
+    {
+      tc->err = ENOMEM;
+      return 1;
+    }
+  return 0;
+}
+
+/* A failure of the whole task, ERR, as its only report.  */
+static void
+task_failed (struct tctx *tc, int err)
+{
+  struct rec_wire rec = { .code = LIBFTS_WALK_FAILED, .info = FTS_ERR,
+                          .err = err, .level = tc->t->depth };
+
+  if (piece_add (tc, &rec, NULL, "") != 0)
+    tc->err = ENOMEM;
+}
+
+/* ---- handing directories out ---------------------------------------------- */
+
+/* The path below the root of E, met in TC's task: a string from malloc,
+   or null (ENOMEM).  */
+static char *
+rel_path (struct tctx *tc, const struct libfts_walk_entry *e)
+{
+  char *walked = libfts_walk_path (e);
+
+  if (!walked)
+    return NULL;
+  const char *below = walked + tc->rel_skip;
+  while (*below == '/')
+    below++;
+  const char *rel = tc->t->rel;
+  size_t n = strlen (rel) + 1 + strlen (below) + 1;
+  char *p = malloc (n);
+  if (p)
+    snprintf (p, n, "%s%s%s", rel, *rel ? "/" : "", below);
+  free (walked);
+  return p;
+}
+
+/* A rank waiting for a directory, taken from those held, or -1.  */
+static int
+take_hungry (struct libfts_mpi *m, int64_t *id)
+{
+  int dest = -1;
+
+  pthread_mutex_lock (&m->lock);
+  if (m->n_hungry > 0 && m->tickets > 0 && !m->run_over)
+    {
+      dest = m->hungry[--m->n_hungry];
+      m->tickets--;
+      *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
+    }
+  pthread_mutex_unlock (&m->lock);
+  return dest;
+}
+
+/* Give DEST back to those held, its ticket back, after a failure.  */
+static void
+untake_hungry (struct libfts_mpi *m, int dest)
+{
+  pthread_mutex_lock (&m->lock);
+  m->hungry[m->n_hungry] = dest;
+  m->hungry_since[m->n_hungry++] = mpiw__now_ms ();
+  m->tickets++;
+  pthread_mutex_unlock (&m->lock);
+}
+
+/* LIBFTS_MPI_SPREAD: wait up to M->spread_ms for a rank to ask for a
+   directory, if none does and this rank still has a ticket.  */
+static void
+wait_for_hungry (struct libfts_mpi *m)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_REALTIME, &ts);
+  ts.tv_nsec += m->spread_ms * 1000000L;
+  ts.tv_sec += ts.tv_nsec / 1000000000;
+  ts.tv_nsec %= 1000000000;
+  pthread_mutex_lock (&m->lock);
+  while (m->n_hungry == 0 && m->tickets > 0 && !m->run_over
+         && pthread_cond_timedwait (&m->cond, &m->lock, &ts) == 0)
+    continue;
+  pthread_mutex_unlock (&m->lock);
+}
+
+/* Hand E, a directory met in pre-order, to a rank that waits for one, if
+   any does: its task goes there, a placeholder takes its place in the
+   reports.  Returns whether it was handed out.  */
+static bool
+hand_out (struct tctx *tc, struct libfts_walk_entry *e)
+{
+  struct libfts_mpi *m = tc->m;
+  int64_t id;
+
+  if (m->spread_ms > 0)
+    wait_for_hungry (m);
+  if (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) == 0)
+    return false;
+  int dest = take_hungry (m, &id);
+  if (dest < 0)
+    return false;
+  struct task t = { .id = id, .depth = tc->t->depth + e->level,
+                    .dev = e->st->st_dev, .ino = e->st->st_ino,
+                    .root_dev = tc->root_dev, .root_ino = tc->root_ino,
+                    .rel = rel_path (tc, e) };
+  size_t len;
+  char *buf = t.rel ? mpiw__encode_task (&t, &len) : NULL;
+  free (t.rel);
+  if (!buf || libfts_walk_report (e, CODE_CHILD, 0, id) != 0)
+    {
+      free (buf);
+      untake_hungry (m, dest);
+      return false;
+    }
+  mpiw__push (m, dest, TAG_TASK, buf, len);
+  return true;
+}
+
+/* The walk's VISIT: hand E out, or visit it at its real depth, with its
+   root's device as the root's.  */
+static int
+task_visit (struct libfts_walk_entry *e, void *arg)
+{
+  struct tctx *tc = arg;
+  struct libfts_mpi *m = tc->m;
+
+  if (e->info == FTS_D && e->level == 0 && tc->t->id == ROOT_TASK)
+    {
+      tc->root_dev = e->st->st_dev;
+      tc->root_ino = e->st->st_ino;
+    }
+  if (e->info == FTS_D && e->level > 0 && e->st
+      && !(m->options & LIBFTS_MPI_LOCAL) && hand_out (tc, e))
+    return LIBFTS_WALK_SKIP;
+  long level = e->level;
+  dev_t root_dev = e->root_dev;
+  e->level += tc->t->depth;
+  if (tc->t->id != ROOT_TASK)
+    e->root_dev = tc->root_dev;
+  int r = m->visit (e, m->arg);
+  e->level = level;
+  e->root_dev = root_dev;
+  return r;
+}
+
+/* ---- reaching a task's directory ------------------------------------------ */
+
+/* Open REL below DIRFD one name at a time, never following a symbolic
+   link (O_NOFOLLOW on each), where openat2 is missing.  */
+static int
+open_beneath_by_steps (int dirfd, const char *rel)
+{
+  int fd = dup (dirfd);
+  const char *p = rel;
+
+  while (fd >= 0 && *p)
+    {
+      const char *slash = strchr (p, '/');
+      size_t n = slash ? (size_t) (slash - p) : strlen (p);
+      char *name = strndup (p, n);
+      int next = -1;
+
+      if (!name)
+        errno = ENOMEM;
+      else if (strcmp (name, "..") == 0)
+        errno = EXDEV;
+      else
+        next = openat (fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
+                       | O_CLOEXEC);
+      int err = errno;
+      free (name);
+      close (fd);
+      fd = next;
+      errno = err;
+      p += n;
+      while (*p == '/')
+        p++;
+    }
+  return fd;
+}
+
+/* Open REL below DIRFD without leaving it and without following any
+   symbolic link (openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux
+   5.6; name by name with O_NOFOLLOW before).  */
+static int
+open_beneath (int dirfd, const char *rel)
+{
+#if defined __linux__ && defined SYS_openat2
+  struct open_how how = {
+    .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
+    .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS
+  };
+  int fd = syscall (SYS_openat2, dirfd, rel, &how, sizeof how);
+  if (fd >= 0 || (errno != ENOSYS && errno != EPERM && errno != E2BIG))
+    return fd;
+#endif
+  return open_beneath_by_steps (dirfd, rel);
+}
+
+/* Whether FD is the directory DEV/INO; sets errno (ESTALE) when not.  */
+static bool
+is_expected (int fd, uint64_t dev, uint64_t ino)
+{
+  struct stat st;
+
+  if (fstat (fd, &st) != 0)
+    return false;
+  if (st.st_dev == dev && st.st_ino == ino)
+    return true;
+  errno = ESTALE;
+  return false;
+}
+
+/* The descriptor of T's directory, reached from the root's, checked;
+   -1 with errno.  The root is opened on the first task of a walk, by
+   its path, and checked against what rank 0 saw.  */
+static int
+reach (struct libfts_mpi *m, const struct task *t)
+{
+  if (m->root_fd < 0)
+    {
+      int follow = m->options & LIBFTS_WALK_COMFOLLOW;
+      int fd = open (m->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                     | (follow ? 0 : O_NOFOLLOW));
+      if (fd < 0)
+        return -1;
+      if (!is_expected (fd, t->root_dev, t->root_ino))
+        {
+          int err = errno;
+          close (fd);
+          errno = err;
+          return -1;
+        }
+      m->root_fd = fd;
+    }
+  int fd = open_beneath (m->root_fd, t->rel);
+  if (fd >= 0 && !is_expected (fd, t->dev, t->ino))
+    {
+      int err = errno;
+      close (fd);
+      errno = err;
+      fd = -1;
+    }
+  return fd;
+}
+
+/* ---- walking a task ------------------------------------------------------- */
+
+/* Walk PATH, TC's task, as M's run says.  */
+static void
+walk_task (struct tctx *tc, char *path, int options)
+{
+  struct libfts_mpi *m = tc->m;
+  char *roots[] = { path, NULL };
+  LIBFTS_WALK *w = libfts_walk_open (roots, options | LIBFTS_WALK_ORDERED);
+
+  if (!w)
+    {
+      task_failed (tc, errno);
+      return;
+    }
+  libfts_walk_set_threads (w, m->threads);
+  int r = libfts_walk_run (w, task_visit, task_report, tc);
+  if (r < 0 && errno != 0 && (errno == EINVAL || errno == ENOMEM)
+      && !tc->err)
+    task_failed (tc, errno);
+  libfts_walk_close (w);
+}
+
+/* Walk T, then send its last piece.  */
+static void
+run_task (struct libfts_mpi *m, const struct task *t)
+{
+  struct tctx tc = { .m = m, .t = t, .root_dev = t->root_dev,
+                     .root_ino = t->root_ino };
+  int opts = m->options & LIBFTS_WALK_OPTIONMASK;
+
+  if (t->id == ROOT_TASK)
+    {
+      tc.rel_skip = strlen (m->root);
+      walk_task (&tc, m->root, opts);
+    }
+  else
+    {
+      int fd = reach (m, t);
+      if (fd < 0)
+        task_failed (&tc, errno);
+      else
+        {
+          /* The walk is given the directory by its descriptor's name in
+             /proc: a magic link to the very directory checked above,
+             which libfts opens (following it, as a root given to
+             follow) and reopens if it must, while FD is open.  */
+          char proc[64];
+          snprintf (proc, sizeof proc, "/proc/self/fd/%d", fd);
+          tc.rel_skip = tc.report_skip = strlen (proc);
+          walk_task (&tc, proc, opts | LIBFTS_WALK_COMFOLLOW);
+          close (fd);
+        }
+    }
+  if (tc.err)
+    task_failed (&tc, tc.err);
+  if (piece_ship (&tc, true) != 0)
+    abort ();                   /* a piece's header cannot be had: no
+                                   way to tell rank 0 the task ended */
+}
+
+void *
+mpiw__walker (void *arg)
+{
+  struct libfts_mpi *m = arg;
+
+  pthread_mutex_lock (&m->lock);
+  for (;;)
+    {
+      while (!m->next_task && !m->run_over)
+        pthread_cond_wait (&m->cond, &m->lock);
+      if (m->run_over)
+        break;
+      struct task *t = m->next_task;
+      m->next_task = NULL;
+      m->cur_id = t->id;
+      m->unacked = 0;
+      pthread_mutex_unlock (&m->lock);
+      run_task (m, t);
+      mpiw__free_task (t);
+      pthread_mutex_lock (&m->lock);
+      m->busy = false;
+      pthread_cond_broadcast (&m->cond);
+    }
+  pthread_mutex_unlock (&m->lock);
+  if (m->root_fd >= 0)
+    close (m->root_fd);
+  m->root_fd = -1;
+  return NULL;
+}

@@ -1,0 +1,680 @@
+/* fts-mpi.c: the MPI walk's API and each rank's talking thread: the
+   messages between ranks, work requests, the end of a walk.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   Every MPI call is made here, on the caller's thread (the program's
+   main thread: MPI_THREAD_FUNNELED is enough); the walker thread
+   (fts-mpi-task.c) and libfts's threads under it leave what they send in
+   an outbox and wait on LOCK's condition for what they need.  The thread
+   polls (MPI_Iprobe) and sleeps on that condition between polls, a short
+   while when something happened, longer when nothing did, so that an idle
+   rank costs little processor time: Open MPI's blocking calls spin.  */
+
+#include <config.h>
+
+#include "fts-mpi-int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* Sleep between polls, microseconds: after activity, and at most.  */
+enum { POLL_MIN_US = 50, POLL_MAX_US = 2000 };
+
+double
+mpiw__now_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/* ---- sending --------------------------------------------------------------- */
+
+void
+mpiw__push (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
+{
+  struct outmsg *o = malloc (sizeof *o);
+
+  if (!o)
+    abort ();                   /* a message lost would hang the walk;
+                                   this one is a few bytes */
+  *o = (struct outmsg) { .dest = dest, .tag = tag, .len = len, .buf = buf };
+  pthread_mutex_lock (&m->lock);
+  *m->out_tail = o;
+  m->out_tail = &o->next;
+  pthread_cond_broadcast (&m->cond);
+  pthread_mutex_unlock (&m->lock);
+}
+
+/* Post O (MPI_Isend), which this thread owns from now on.  */
+static void
+post_msg (struct libfts_mpi *m, struct outmsg *o)
+{
+  MPI_Isend (o->buf, (int) o->len, MPI_BYTE, o->dest, o->tag, m->comm,
+             &o->req);
+  m->sent[o->dest]++;
+  o->next = m->sending;
+  m->sending = o;
+}
+
+int
+mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
+{
+  struct outmsg *o = malloc (sizeof *o);
+
+  if (!o)
+    abort ();                   /* as in mpiw__push */
+  *o = (struct outmsg) { .dest = dest, .tag = tag, .len = len, .buf = buf };
+  post_msg (m, o);
+  return 0;
+}
+
+int
+mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id)
+{
+  char *buf = malloc (sizeof id);
+
+  if (!buf)
+    abort ();
+  memcpy (buf, &id, sizeof id);
+  return mpiw__post (m, dest, tag, buf, sizeof id);
+}
+
+/* Post what the walker left in the outbox.  Returns how many.  */
+static int
+post_outbox (struct libfts_mpi *m)
+{
+  pthread_mutex_lock (&m->lock);
+  struct outmsg *o = m->out_head;
+  m->out_head = NULL;
+  m->out_tail = &m->out_head;
+  pthread_mutex_unlock (&m->lock);
+  int n = 0;
+  while (o)
+    {
+      struct outmsg *next = o->next;
+      post_msg (m, o);
+      o = next;
+      n++;
+    }
+  return n;
+}
+
+/* Free the messages whose sends completed.  */
+static void
+reap_sends (struct libfts_mpi *m)
+{
+  struct outmsg **pp = &m->sending;
+
+  while (*pp)
+    {
+      struct outmsg *o = *pp;
+      int done = 0;
+      MPI_Test (&o->req, &done, MPI_STATUS_IGNORE);
+      if (!done)
+        {
+          pp = &o->next;
+          continue;
+        }
+      *pp = o->next;
+      free (o->buf);
+      free (o);
+    }
+}
+
+/* ---- receiving ------------------------------------------------------------- */
+
+/* Receive the message STATUS announced: a buffer from malloc, its size
+   in *LEN (a byte more, zero, for a string).  Aborts without memory: the
+   message would stay unread, and the walk could not end.  */
+static char *
+receive (struct libfts_mpi *m, const MPI_Status *status, size_t *len)
+{
+  int n;
+
+  MPI_Get_count (status, MPI_BYTE, &n);
+  char *buf = malloc ((size_t) n + 1);
+  if (!buf)
+    abort ();
+  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG, m->comm,
+            MPI_STATUS_IGNORE);
+  buf[n] = '\0';
+  m->recvd[status->MPI_SOURCE]++;
+  *len = (size_t) n;
+  return buf;
+}
+
+static int64_t
+id_of (const char *buf, size_t len)
+{
+  int64_t id = -1;
+
+  if (len == sizeof id)
+    memcpy (&id, buf, sizeof id);
+  return id;
+}
+
+/* TAG_REQUEST from SRC: hold it while the walker is busy (it may meet a
+   directory to hand out), else say no at once.  */
+static void
+on_request (struct libfts_mpi *m, int src)
+{
+  pthread_mutex_lock (&m->lock);
+  bool hold = (m->busy && !m->run_over
+               && !(m->options & LIBFTS_MPI_LOCAL));
+  if (hold)
+    {
+      m->hungry[m->n_hungry] = src;
+      m->hungry_since[m->n_hungry] = mpiw__now_ms ();
+      __atomic_store_n (&m->n_hungry, m->n_hungry + 1, __ATOMIC_RELAXED);
+      pthread_cond_broadcast (&m->cond);
+    }
+  pthread_mutex_unlock (&m->lock);
+  if (!hold)
+    mpiw__post (m, src, TAG_NOWORK, NULL, 0);
+}
+
+/* TAG_TASK: the walker's next.  */
+static void
+on_task (struct libfts_mpi *m, const char *buf, size_t len)
+{
+  struct task *t = mpiw__decode_task (buf, len);
+
+  if (!t)
+    abort ();                   /* a task lost would hang the walk */
+  pthread_mutex_lock (&m->lock);
+  m->next_task = t;
+  m->busy = true;
+  pthread_cond_broadcast (&m->cond);
+  pthread_mutex_unlock (&m->lock);
+  m->requesting = false;
+  m->misses = 0;
+  m->idle_wait_ms = IDLE_MIN_MS;
+}
+
+/* TAG_NOWORK: ask the next rank; after a round of refusals, wait first.  */
+static void
+on_nowork (struct libfts_mpi *m)
+{
+  m->requesting = false;
+  if (++m->misses < m->size - 1)
+    return;
+  m->misses = 0;
+  m->next_request = mpiw__now_ms () + m->idle_wait_ms;
+  m->idle_wait_ms = m->idle_wait_ms * 2 > IDLE_MAX_MS
+                    ? IDLE_MAX_MS : m->idle_wait_ms * 2;
+}
+
+/* Act on a message of TAG from SRC.  Returns 0, or -1 with errno.  */
+static int
+handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
+{
+  int r = 0;
+
+  switch (tag)
+    {
+    case TAG_REQUEST:
+      on_request (m, src);
+      break;
+    case TAG_NOWORK:
+      on_nowork (m);
+      break;
+    case TAG_TASK:
+      on_task (m, buf, len);
+      break;
+    case TAG_PIECE:
+      if (m->rank == 0)
+        return mpiw__order_add (m, buf, len, src);  /* owns BUF */
+      break;
+    case TAG_ACK:
+      pthread_mutex_lock (&m->lock);
+      if (id_of (buf, len) == m->cur_id && m->unacked > 0)
+        m->unacked--;
+      pthread_cond_broadcast (&m->cond);
+      pthread_mutex_unlock (&m->lock);
+      break;
+    case TAG_TICKET:
+      pthread_mutex_lock (&m->lock);
+      m->tickets++;
+      pthread_mutex_unlock (&m->lock);
+      break;
+    case TAG_DONE:
+      pthread_mutex_lock (&m->lock);
+      m->run_over = true;
+      pthread_cond_broadcast (&m->cond);
+      pthread_mutex_unlock (&m->lock);
+      break;
+    default:                    /* TAG_START, TAG_QUIT: never in a walk */
+      errno = EPROTO;
+      r = -1;
+      break;
+    }
+  free (buf);
+  return r;
+}
+
+/* Receive and act on every message that has arrived.  Returns how many
+   (*ERR: 0, or errno of a failure).  */
+static int
+poll_messages (struct libfts_mpi *m, int *err)
+{
+  int n = 0, flag;
+  MPI_Status st;
+
+  for (;;)
+    {
+      MPI_Iprobe (MPI_ANY_SOURCE, MPI_ANY_TAG, m->comm, &flag, &st);
+      if (!flag)
+        return n;
+      size_t len;
+      char *buf = receive (m, &st, &len);
+      if (handle (m, st.MPI_TAG, st.MPI_SOURCE, buf, len) != 0 && !*err)
+        *err = errno ? errno : EIO;
+      n++;
+    }
+}
+
+/* ---- work ------------------------------------------------------------------ */
+
+/* Say no to the requests held longer than HOLD_MS, or to all of them
+   when the walker has nothing left that it could hand out.  */
+static void
+release_hungry (struct libfts_mpi *m)
+{
+  int no[64], n_no = 0;
+  double now = mpiw__now_ms ();
+
+  pthread_mutex_lock (&m->lock);
+  bool all = !m->busy || m->run_over;
+  for (int i = 0; i < m->n_hungry && n_no < 64;)
+    if (all || now - m->hungry_since[i] > HOLD_MS)
+      {
+        no[n_no++] = m->hungry[i];
+        m->hungry[i] = m->hungry[m->n_hungry - 1];
+        m->hungry_since[i] = m->hungry_since[m->n_hungry - 1];
+        __atomic_store_n (&m->n_hungry, m->n_hungry - 1, __ATOMIC_RELAXED);
+      }
+    else
+      i++;
+  pthread_mutex_unlock (&m->lock);
+  for (int i = 0; i < n_no; i++)
+    mpiw__post (m, no[i], TAG_NOWORK, NULL, 0);
+}
+
+/* An idle rank asks another for a directory: one request at a time, to
+   the ranks in turn from a random one.  */
+static void
+ask_for_work (struct libfts_mpi *m)
+{
+  pthread_mutex_lock (&m->lock);
+  bool idle = !m->busy && !m->run_over;
+  pthread_mutex_unlock (&m->lock);
+  if (!idle || m->requesting || m->size < 2
+      || mpiw__now_ms () < m->next_request)
+    return;
+  if (m->victim < 0)
+    m->victim = rand_r (&m->seed) % m->size;
+  do
+    m->victim = (m->victim + 1) % m->size;
+  while (m->victim == m->rank);
+  mpiw__post (m, m->victim, TAG_REQUEST, NULL, 0);
+  m->requesting = true;
+}
+
+/* ---- a walk, on every rank ------------------------------------------------- */
+
+/* Sleep on the condition until the walker wakes us or US microseconds
+   pass.  */
+static void
+nap (struct libfts_mpi *m, long us)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_REALTIME, &ts);
+  ts.tv_nsec += us * 1000;
+  ts.tv_sec += ts.tv_nsec / 1000000000;
+  ts.tv_nsec %= 1000000000;
+  pthread_mutex_lock (&m->lock);
+  if (!m->out_head && !m->run_over)
+    pthread_cond_timedwait (&m->cond, &m->lock, &ts);
+  pthread_mutex_unlock (&m->lock);
+}
+
+/* Whether the walk is over on this rank.  */
+static bool
+over (struct libfts_mpi *m)
+{
+  pthread_mutex_lock (&m->lock);
+  bool r = m->run_over;
+  pthread_mutex_unlock (&m->lock);
+  return r;
+}
+
+/* Rank 0: the walk is reported to its end; tell the others.  */
+static void
+finish_run (struct libfts_mpi *m)
+{
+  pthread_mutex_lock (&m->lock);
+  m->run_over = true;
+  pthread_cond_broadcast (&m->cond);
+  pthread_mutex_unlock (&m->lock);
+  for (int p = 1; p < m->size; p++)
+    mpiw__post (m, p, TAG_DONE, NULL, 0);
+}
+
+/* After the walk: every message of it is received and every send
+   complete before the next walk begins.  The counts of messages sent to
+   each rank are exchanged (MPI_Alltoall), and each rank receives, from
+   each other, as many as were sent to it, dropping them: nothing is
+   sent after the exchange.  */
+static void
+drain (struct libfts_mpi *m)
+{
+  long *expect = calloc (m->size, sizeof *expect);
+
+  if (!expect)
+    abort ();
+  post_outbox (m);
+  MPI_Alltoall (m->sent, 1, MPI_LONG, expect, 1, MPI_LONG, m->comm);
+  for (int p = 0; p < m->size; p++)
+    while (m->recvd[p] < expect[p])
+      {
+        MPI_Status st;
+        int flag;
+        MPI_Iprobe (p, MPI_ANY_TAG, m->comm, &flag, &st);
+        if (!flag)
+          {
+            nap (m, POLL_MAX_US);
+            continue;
+          }
+        size_t len;
+        free (receive (m, &st, &len));
+      }
+  while (m->sending)
+    {
+      reap_sends (m);
+      if (m->sending)
+        nap (m, POLL_MIN_US);
+    }
+  free (expect);
+  memset (m->sent, 0, m->size * sizeof *m->sent);
+  memset (m->recvd, 0, m->size * sizeof *m->recvd);
+}
+
+/* Walk with the others until the walk is over: start the walker (with
+   FIRST, the root task on rank 0), talk, then drain.  Returns 0, or -1
+   with errno.  */
+static int
+run (struct libfts_mpi *m, struct task *first)
+{
+  int err = 0;
+  long us = POLL_MIN_US;
+
+  m->run_over = false;
+  m->next_task = first;
+  m->busy = first != NULL;
+  m->n_hungry = 0;
+  m->tickets = EXPORT_TICKETS;
+  m->requesting = false;
+  m->misses = 0;
+  m->idle_wait_ms = IDLE_MIN_MS;
+  m->next_request = 0;
+  m->root_fd = -1;
+  if (pthread_create (&m->walker, NULL, mpiw__walker, m) != 0)
+    abort ();                   /* the others would wait for us forever */
+  while (!over (m))
+    {
+      int n = poll_messages (m, &err) + post_outbox (m);
+      if (err)
+        MPI_Abort (m->comm, EXIT_FAILURE);  /* a message not acted on
+                                               would hang the walk */
+      reap_sends (m);
+      release_hungry (m);
+      ask_for_work (m);
+      if (m->rank == 0 && mpiw__order_done (m->order))
+        finish_run (m);
+      else
+        {
+          us = n ? POLL_MIN_US : us * 2 > POLL_MAX_US ? POLL_MAX_US : us * 2;
+          nap (m, us);
+        }
+    }
+  pthread_join (m->walker, NULL);
+  drain (m);
+  errno = err;
+  return err ? -1 : 0;
+}
+
+/* ---- the API ---------------------------------------------------------------- */
+
+/* LIBFTS_MPI_SPREAD, for tests: a number of milliseconds from 1 to
+   1000 that a walk waits, at each directory it could hand out, for a
+   rank to ask for one (and so spreads a small tree over every rank).
+   0 otherwise.  */
+static long
+spread_ms (void)
+{
+  const char *s = getenv ("LIBFTS_MPI_SPREAD");
+  char *end;
+  long n = s ? strtol (s, &end, 10) : 0;
+
+  return s && *s && !*end && 0 < n && n <= 1000 ? n : 0;
+}
+
+LIBFTS_MPI *
+libfts_mpi_open (MPI_Comm comm)
+{
+  int inited = 0, level = 0, main_thread = 0;
+
+  MPI_Initialized (&inited);
+  if (inited)
+    {
+      MPI_Query_thread (&level);
+      MPI_Is_thread_main (&main_thread);
+    }
+  if (!inited || level < MPI_THREAD_FUNNELED || !main_thread)
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  struct libfts_mpi *m = calloc (1, sizeof *m);
+  if (!m)
+    return NULL;
+  if (MPI_Comm_dup (comm, &m->comm) != MPI_SUCCESS)
+    {
+      free (m);
+      errno = EIO;
+      return NULL;
+    }
+  /* A rank that fails ends the job: no walk may wait for it forever.  */
+  MPI_Comm_set_errhandler (m->comm, MPI_ERRORS_ARE_FATAL);
+  MPI_Comm_rank (m->comm, &m->rank);
+  MPI_Comm_size (m->comm, &m->size);
+  m->sent = calloc (m->size, sizeof *m->sent);
+  m->recvd = calloc (m->size, sizeof *m->recvd);
+  m->hungry = calloc (m->size, sizeof *m->hungry);
+  m->hungry_since = calloc (m->size, sizeof *m->hungry_since);
+  m->out_tail = &m->out_head;
+  m->victim = -1;
+  m->seed = (unsigned) m->rank * 2654435761u + 1;
+  m->root_fd = -1;
+  m->spread_ms = spread_ms ();
+  pthread_mutex_init (&m->lock, NULL);
+  pthread_cond_init (&m->cond, NULL);
+  if (!m->sent || !m->recvd || !m->hungry || !m->hungry_since)
+    {
+      libfts_mpi_close (m);
+      errno = ENOMEM;
+      return NULL;
+    }
+  return m;
+}
+
+int
+libfts_mpi_rank (const LIBFTS_MPI *m)
+{
+  return m->rank;
+}
+
+int
+libfts_mpi_set_threads (LIBFTS_MPI *m, unsigned n)
+{
+  if (!m || n > 1024)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  m->threads = n;
+  return 0;
+}
+
+/* Send TAG_START (OPTIONS, ROOT) to every other rank.  */
+static void
+start_others (struct libfts_mpi *m)
+{
+  size_t rlen = strlen (m->root);
+  struct start_wire s = { .options = m->options };
+
+  for (int p = 1; p < m->size; p++)
+    {
+      char *buf = malloc (sizeof s + rlen);
+      if (!buf)
+        abort ();
+      memcpy (buf, &s, sizeof s);
+      memcpy (buf + sizeof s, m->root, rlen);
+      mpiw__post (m, p, TAG_START, buf, sizeof s + rlen);
+    }
+}
+
+int
+libfts_mpi_walk (LIBFTS_MPI *m, const char *root, int options,
+                 libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+                 void *arg)
+{
+  if (!m || m->rank != 0 || !visit || !root)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  struct task *t = calloc (1, sizeof *t);
+  m->root = strdup (root);
+  m->order = mpiw__order_new ();
+  if (!t || !m->root || !m->order || !(t->rel = strdup ("")))
+    {
+      free (t);
+      free (m->root);
+      mpiw__order_free (m->order);
+      m->order = NULL;
+      errno = ENOMEM;
+      return -1;
+    }
+  t->id = ROOT_TASK;
+  m->options = options;
+  m->visit = visit;
+  m->report = report;
+  m->arg = arg;
+  m->fail_err = 0;
+  m->stopped = false;
+  start_others (m);
+  int r = run (m, t);
+  int err = errno;
+  free (m->root);
+  m->root = NULL;
+  mpiw__order_free (m->order);
+  m->order = NULL;
+  if (r == 0 && m->fail_err)
+    err = m->fail_err, r = -1;
+  else if (r == 0 && m->stopped)
+    r = 1;
+  errno = err;
+  return r;
+}
+
+/* Wait for rank 0's next TAG_START or TAG_QUIT.  Returns the message
+   (its tag in *TAG, its size in *LEN).  */
+static char *
+wait_for_zero (struct libfts_mpi *m, int *tag, size_t *len)
+{
+  for (;;)
+    {
+      MPI_Status st;
+      int flag;
+      MPI_Iprobe (0, MPI_ANY_TAG, m->comm, &flag, &st);
+      if (flag)
+        {
+          *tag = st.MPI_TAG;
+          return receive (m, &st, len);
+        }
+      nap (m, POLL_MAX_US);
+    }
+}
+
+int
+libfts_mpi_serve (LIBFTS_MPI *m, libfts_walk_visit_fn visit, void *arg)
+{
+  if (!m || m->rank == 0 || !visit)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  m->visit = visit;
+  m->arg = arg;
+  for (;;)
+    {
+      int tag;
+      size_t len;
+      char *buf = wait_for_zero (m, &tag, &len);
+      struct start_wire s;
+      if (tag == TAG_QUIT || len < sizeof s)
+        {
+          free (buf);
+          return tag == TAG_QUIT ? 0 : (errno = EPROTO, -1);
+        }
+      memcpy (&s, buf, sizeof s);
+      m->options = s.options;
+      m->root = strdup (buf + sizeof s);
+      free (buf);
+      if (!m->root)
+        abort ();               /* rank 0 would wait for us forever */
+      int r = run (m, NULL);
+      free (m->root);
+      m->root = NULL;
+      if (r != 0)
+        return -1;
+    }
+}
+
+int
+libfts_mpi_close (LIBFTS_MPI *m)
+{
+  if (!m)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  if (m->rank == 0 && m->sent)
+    {
+      for (int p = 1; p < m->size; p++)
+        mpiw__post (m, p, TAG_QUIT, NULL, 0);
+      while (m->sending)
+        {
+          reap_sends (m);
+          if (m->sending)
+            nap (m, POLL_MIN_US);
+        }
+    }
+  MPI_Comm_free (&m->comm);
+  pthread_mutex_destroy (&m->lock);
+  pthread_cond_destroy (&m->cond);
+  free (m->sent);
+  free (m->recvd);
+  free (m->hungry);
+  free (m->hungry_since);
+  free (m);
+  return 0;
+}

@@ -1,0 +1,36 @@
+## mpi/local.mk: the MPI walk (LGPL-2.1-or-later), libfts's parallel walk
+## over the ranks of an MPI job, and the mpi-* programs on it (GPL, their
+## sources in src/).  Nothing here is built unless configure found MPI
+## (--with-mpi); libfts itself never depends on MPI.
+
+EXTRA_DIST += mpi/README
+
+if HAVE_MPI
+# As lib/ does: a convenience library that the programs link in
+# statically, and the installed library made of it.
+noinst_LTLIBRARIES += mpi/libfts-mpi-core.la
+mpi_libfts_mpi_core_la_SOURCES = mpi/fts-mpi.h mpi/fts-mpi-int.h \
+  mpi/fts-mpi.c mpi/fts-mpi-task.c mpi/fts-mpi-order.c
+mpi_libfts_mpi_core_la_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/lib \
+  -I$(top_srcdir)/mpi
+mpi_libfts_mpi_core_la_CFLAGS = $(WARN_CFLAGS) $(SANITIZE_CFLAGS) $(MPI_CFLAGS)
+mpi_libfts_mpi_core_la_LIBADD = $(MPI_LIBS) $(PTHREAD_LIBS)
+
+lib_LTLIBRARIES += mpi/libfts-mpi.la
+mpi_libfts_mpi_la_SOURCES =
+nodist_EXTRA_mpi_libfts_mpi_la_SOURCES = mpi/dummy.c
+mpi_libfts_mpi_la_LIBADD = mpi/libfts-mpi-core.la lib/libfts.la
+mpi_libfts_mpi_la_LDFLAGS = -version-info 0:0:0 \
+  -export-symbols-regex '^libfts_mpi_[a-z]' $(SANITIZE_CFLAGS)
+libftsinclude_HEADERS += mpi/fts-mpi.h
+
+# mpi-du: du's command line (src/du.c) and core (src/du-core.c) over the
+# MPI walk; linked as du is, a real binary that mpirun starts.
+bin_PROGRAMS += src/mpi-du
+src_mpi_du_SOURCES = src/mpi-du.c src/du.c src/du.h src/du-core.c \
+  src/du-core.h
+src_mpi_du_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
+src_mpi_du_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+src_mpi_du_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) $(MPI_LIBS) \
+  $(PTHREAD_LIBS)
+endif

@@ -1,0 +1,55 @@
+# tests/mpi/mpi-init.sh: helpers shared by the tests of the MPI programs.
+# Sourced, never run, right after tests/init.sh:
+#   . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+#   . "$abs_top_srcdir/tests/mpi/mpi-init.sh"
+#
+# Skips (77) unless configure built the MPI programs and mpirun is found
+# ($MPIRUN from make check, else mpirun in PATH).  Each program is linked
+# under its GNU name in .bin, so that its messages start as GNU's do
+# ('du: ...'); run_mpi_ NP PROGRAM ARGS... runs it on NP ranks.  On
+# return the test runs in "$test_dir_/w", an empty directory of its own.
+
+mpi_np_list_='1 2 4'
+
+mpi_du_=$abs_top_builddir/src/mpi-du
+test -x "$mpi_du_" || skip_ "MPI programs not built (configure found no MPI)"
+: "${MPIRUN:=$(command -v mpirun)}"
+test -n "$MPIRUN" && test -x "$MPIRUN" || skip_ "mpirun not found"
+
+# Open MPI runs no more ranks than processors without --oversubscribe,
+# and as root only when told twice that it may.
+mpirun_opts_=
+if "$MPIRUN" --version 2>/dev/null | grep 'Open MPI' > /dev/null; then
+  mpirun_opts_=--oversubscribe
+  if test "$(id -u)" = 0; then
+    OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+    export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
+  fi
+fi
+
+mkdir .bin && ln -s "$mpi_du_" .bin/du || framework_failure_ "cannot link $mpi_du_"
+mpi_bin_=$test_dir_/.bin
+mkdir w && cd w || framework_failure_ "cannot make the work directory"
+
+# The size variables would change every number du prints.
+unset DU_BLOCK_SIZE BLOCK_SIZE BLOCKSIZE POSIXLY_CORRECT TIME_STYLE
+
+# run_mpi_ NP PROGRAM ARGS...: PROGRAM (its GNU name) on NP ranks.  A
+# walk waits up to 20 ms at each directory for an idle rank to take it
+# (LIBFTS_MPI_SPREAD), so that even a small tree is spread over them.
+# Standard input is not the caller's: mpirun would read it for rank 0.
+run_mpi_ ()
+{
+  np_=$1 prog_=$2
+  shift 2
+  LIBFTS_MPI_SPREAD=${LIBFTS_MPI_SPREAD-20} \
+    "$MPIRUN" $mpirun_opts_ -np "$np_" "$mpi_bin_/$prog_" "$@" < /dev/null
+}
+
+# mpirun_chatter_out_ FILE: FILE, a job's standard error, less the boxes
+# mpirun adds to it (between lines of dashes) when a rank exits with a
+# status other than 0.
+mpirun_chatter_out_ ()
+{
+  awk '/^-------------------+$/ { box = !box; next } !box' "$1"
+}
