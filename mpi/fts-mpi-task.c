@@ -271,7 +271,7 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   struct libfts_mpi *m = tc->m;
   int64_t id;
 
-  if (m->spread_ms > 0)
+  if (m->spread_ms > 0 && m->size > 1)
     wait_for_hungry (m);
   if (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) == 0)
     return false;
