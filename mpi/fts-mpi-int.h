@@ -37,7 +37,8 @@ struct task
 {
   int64_t id;
   int64_t depth;                /* its level below the root */
-  uint64_t dev, ino;            /* what its parent's walk saw */
+  uint64_t dev, ino;            /* its parent's, as the parent's walk
+                                   had it open */
   uint64_t root_dev, root_ino;  /* the root's, checked on opening it */
   char *rel;                    /* its path below the root ("" for it) */
 };

@@ -278,12 +278,17 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   int dest = take_hungry (m, &id);
   if (dest < 0)
     return false;
+  struct stat pst;
   struct task t = { .id = id, .depth = tc->t->depth + e->level,
-                    .dev = e->st->st_dev, .ino = e->st->st_ino,
-                    .root_dev = tc->root_dev, .root_ino = tc->root_ino,
-                    .rel = rel_path (tc, e) };
+                    .root_dev = tc->root_dev, .root_ino = tc->root_ino };
   size_t len;
-  char *buf = t.rel ? mpiw__encode_task (&t, &len) : NULL;
+  char *buf = NULL;
+  if (fstat (e->dirfd, &pst) == 0 && (t.rel = rel_path (tc, e)))
+    {
+      t.dev = pst.st_dev;
+      t.ino = pst.st_ino;
+      buf = mpiw__encode_task (&t, &len);
+    }
   free (t.rel);
   if (!buf || libfts_walk_report (e, CODE_CHILD, 0, id) != 0)
     {
@@ -329,7 +334,7 @@ task_visit (struct libfts_walk_entry *e, void *arg)
 static int
 open_beneath_by_steps (int dirfd, const char *rel)
 {
-  int fd = dup (dirfd);
+  int fd = fcntl (dirfd, F_DUPFD_CLOEXEC, 0);
   const char *p = rel;
 
   while (fd >= 0 && *p)
@@ -358,12 +363,14 @@ open_beneath_by_steps (int dirfd, const char *rel)
   return fd;
 }
 
-/* Open REL below DIRFD without leaving it and without following any
-   symbolic link (openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux
+/* Open REL below DIRFD (DIRFD itself, again, when REL is empty) without
+   leaving it and without following any symbolic link (openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux
    5.6; name by name with O_NOFOLLOW before).  */
 static int
 open_beneath (int dirfd, const char *rel)
 {
+  if (!*rel)
+    return fcntl (dirfd, F_DUPFD_CLOEXEC, 0);
 #if defined __linux__ && defined SYS_openat2
   struct open_how how = {
     .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
@@ -390,11 +397,12 @@ is_expected (int fd, uint64_t dev, uint64_t ino)
   return false;
 }
 
-/* The descriptor of T's directory, reached from the root's, checked;
-   -1 with errno.  The root is opened on the first task of a walk, by
-   its path, and checked against what rank 0 saw.  */
+/* The descriptor of the directory that holds T's, reached from the
+   root's and checked by device and inode; -1 with errno.  The root is
+   opened on the first task of a walk, by its path, and checked against
+   what rank 0 saw.  */
 static int
-reach (struct libfts_mpi *m, const struct task *t)
+reach_parent (struct libfts_mpi *m, const struct task *t)
 {
   if (m->root_fd < 0)
     {
@@ -412,7 +420,12 @@ reach (struct libfts_mpi *m, const struct task *t)
         }
       m->root_fd = fd;
     }
-  int fd = open_beneath (m->root_fd, t->rel);
+  const char *slash = strrchr (t->rel, '/');
+  char *parent = strndup (t->rel, slash ? (size_t) (slash - t->rel) : 0);
+  if (!parent)
+    return -1;
+  int fd = open_beneath (m->root_fd, parent);
+  free (parent);
   if (fd >= 0 && !is_expected (fd, t->dev, t->ino))
     {
       int err = errno;
@@ -461,21 +474,31 @@ run_task (struct libfts_mpi *m, const struct task *t)
     }
   else
     {
-      int fd = reach (m, t);
+      int fd = reach_parent (m, t);
+      const char *slash = strrchr (t->rel, '/');
+      const char *name = slash ? slash + 1 : t->rel;
+      char *path;
       if (fd < 0)
         task_failed (&tc, errno);
+      else if (asprintf (&path, "/proc/self/fd/%d/%s", fd, name) < 0)
+        task_failed (&tc, ENOMEM);
       else
         {
-          /* The walk is given the directory by its descriptor's name in
-             /proc: a magic link to the very directory checked above,
-             which libfts opens (following it, as a root given to
-             follow) and reopens if it must, while FD is open.  */
-          char proc[64];
-          snprintf (proc, sizeof proc, "/proc/self/fd/%d", fd);
-          tc.rel_skip = tc.report_skip = strlen (proc);
-          walk_task (&tc, proc, opts | LIBFTS_WALK_COMFOLLOW);
-          close (fd);
+          /* The walk is given the directory by its name in its parent,
+             through the parent's descriptor's name in /proc: a magic
+             link to the very directory checked above, which the kernel
+             follows (it is not the last component), then NAME, which
+             libfts takes as a root not to follow: lstat-ed, opened with
+             O_NOFOLLOW, and visited as what it is now (a directory that
+             cannot be read: FTS_DNR; gone: FTS_NS), as one machine's
+             walk would.  Reopened by that path if it must be, while FD
+             is open.  */
+          tc.rel_skip = tc.report_skip = strlen (path);
+          walk_task (&tc, path, opts & ~LIBFTS_WALK_COMFOLLOW);
+          free (path);
         }
+      if (fd >= 0)
+        close (fd);
     }
   if (tc.err)
     task_failed (&tc, tc.err);
