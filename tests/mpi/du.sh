@@ -91,7 +91,7 @@ for np in $mpi_np_list_; do
     esac
     compare _ours _out \
       || { echo "-np $np du $opts T: not our du's lines" >&2; fail=1; }
-    mpirun_chatter_out_ _err > _e
+    mpi_messages_ _err > _e
     compare _exp_err _e || fail=1
     read_=$(sed -n 's/^dirs_read=//p' _stats | awk '{ n += $1 } END { print n }')
     test "$read_" = "$dirs" \

@@ -4,7 +4,9 @@
 ## configured, and skip (77) when mpirun is missing.
 
 mpi_shell_tests = \
-  tests/mpi/du.sh
+  tests/mpi/du.sh \
+  tests/mpi/du-errors.sh \
+  tests/mpi/rank-dies.sh
 
 if HAVE_MPI
 TESTS += $(mpi_shell_tests)

@@ -34,22 +34,28 @@ mkdir w && cd w || framework_failure_ "cannot make the work directory"
 # The size variables would change every number du prints.
 unset DU_BLOCK_SIZE BLOCK_SIZE BLOCKSIZE POSIXLY_CORRECT TIME_STYLE
 
-# run_mpi_ NP PROGRAM ARGS...: PROGRAM (its GNU name) on NP ranks.  A
-# walk waits up to 20 ms at each directory for an idle rank to take it
-# (LIBFTS_MPI_SPREAD), so that even a small tree is spread over them.
-# Standard input is not the caller's: mpirun would read it for rank 0.
+# run_mpi_ NP PROGRAM ARGS...: PROGRAM (its GNU name) on NP ranks (as
+# nobody after require_unprivileged_, with a home of its own for
+# mpirun).  A walk waits up to 20 ms at each directory for an idle rank
+# to take it (LIBFTS_MPI_SPREAD), so that even a small tree is spread
+# over them.  Standard input is not the caller's: mpirun would read it
+# for rank 0.
 run_mpi_ ()
 {
   np_=$1 prog_=$2
   shift 2
-  LIBFTS_MPI_SPREAD=${LIBFTS_MPI_SPREAD-20} \
+  home_=$HOME
+  test -z "$unpriv_" || home_=$test_dir_
+  $unpriv_ env HOME="$home_" LIBFTS_MPI_SPREAD="${LIBFTS_MPI_SPREAD-20}" \
     "$MPIRUN" $mpirun_opts_ -np "$np_" "$mpi_bin_/$prog_" "$@" < /dev/null
 }
 
-# mpirun_chatter_out_ FILE: FILE, a job's standard error, less the boxes
-# mpirun adds to it (between lines of dashes) when a rank exits with a
-# status other than 0.
-mpirun_chatter_out_ ()
+# mpi_messages_ FILE: FILE, a job's standard error, less the boxes mpirun
+# adds to it (between lines of dashes) when a rank exits with a status
+# other than 0, and with the program named as GNU's ('du: ', not the path
+# that mpirun was given, which the program names itself by).
+mpi_messages_ ()
 {
-  awk '/^-------------------+$/ { box = !box; next } !box' "$1"
+  awk '/^-------------------+$/ { box = !box; next } !box' "$1" \
+    | sed "s|^$mpi_bin_/||"
 }

@@ -1,0 +1,56 @@
+#!/bin/sh
+# A rank that dies in the middle of a walk makes the job fail, with a
+# message, rather than hang: rank 1 of mpi-du at -np 2 is killed (SIGKILL)
+# while the walk waits a second at each directory (LIBFTS_MPI_SPREAD).
+# Open MPI only: its ranks name themselves in OMPI_COMM_WORLD_RANK.
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+. "$abs_top_srcdir/tests/mpi/mpi-init.sh"
+
+test -n "$mpirun_opts_" || skip_ "$MPIRUN is not Open MPI's"
+
+for i in 1 2 3 4 5 6 7 8; do
+  mkdir -p T/d$i/a T/d$i/b T/d$i/c || framework_failure_ "cannot make T"
+done
+
+LIBFTS_MPI_SPREAD=1000 run_mpi_ 2 du T > _out 2> _err &
+job=$!
+
+# rank_pid_ N: the pid of rank N of our job, once it runs.
+rank_pid_ ()
+{
+  for p_ in $(pgrep -x du); do
+    tr '\0' '\n' < /proc/$p_/environ 2>/dev/null \
+      | grep -x "OMPI_COMM_WORLD_RANK=$1" > /dev/null \
+      && grep -F "$test_dir_" /proc/$p_/environ > /dev/null 2>&1 \
+      && { echo $p_; return 0; }
+  done
+  return 1
+}
+
+victim=
+for t in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+  victim=$(rank_pid_ 1) && break
+  sleep 0.5
+done
+test -n "$victim" || framework_failure_ "rank 1 never started"
+sleep 1
+kill -9 "$victim" || framework_failure_ "cannot kill rank 1"
+
+# The job ends within a minute, with a status other than 0.
+for t in $(seq 1 120); do
+  kill -0 $job 2>/dev/null || break
+  sleep 0.5
+done
+if kill -0 $job 2>/dev/null; then
+  echo "the job still runs a minute after rank 1 died" >&2
+  kill -9 $job
+  fail=1
+fi
+wait $job
+st=$?
+test $st != 0 || { echo "the job exited with 0 after rank 1 died" >&2; fail=1; }
+grep 'rank 1' _err > /dev/null \
+  || { echo "no message names the dead rank:" >&2; cat _err >&2; fail=1; }
+
+exit $fail
