@@ -6,6 +6,7 @@
 mpi_shell_tests = \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
+  tests/mpi/du-one-file-system.sh \
   tests/mpi/rank-dies.sh
 
 if HAVE_MPI
