@@ -314,7 +314,9 @@ task_visit (struct libfts_walk_entry *e, void *arg)
       tc->root_ino = e->st->st_ino;
     }
   if (e->info == FTS_D && e->level > 0 && e->st
-      && !(m->options & LIBFTS_MPI_LOCAL) && hand_out (tc, e))
+      && !(m->options & LIBFTS_MPI_LOCAL)
+      && !((m->options & LIBFTS_WALK_XDEV) && e->st->st_dev != tc->root_dev)
+      && hand_out (tc, e))
     return LIBFTS_WALK_SKIP;
   long level = e->level;
   dev_t root_dev = e->root_dev;
