@@ -156,24 +156,54 @@ struct libfts_mpi
   bool stopped;                 /* rank 0: REPORT asked to stop */
 };
 
-/* fts-mpi.c */
+/* ---- fts-mpi.c: the talking thread -------------------------------------- */
+
+/* A monotonic clock, in milliseconds.  */
 double mpiw__now_ms (void);
+
+/* From any thread but the talking one: queue the LEN bytes at BUF (from
+   malloc, owned by the queue from now on; null when LEN is 0) for DEST
+   with TAG, and wake the talking thread.  */
 void mpiw__push (struct libfts_mpi *m, int dest, int tag, char *buf,
                  size_t len);
+
+/* On the talking thread: send BUF (owned from now on, as above) to DEST
+   with TAG at once (MPI_Isend), counting it for the end of the walk.
+   Returns 0.  */
 int mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf,
                 size_t len);
+
+/* As mpiw__post, with a task's ID as the message.  */
 int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id);
 
-/* fts-mpi-task.c */
+/* ---- fts-mpi-task.c: the walker ------------------------------------------- */
+
+/* The walker thread of M's walk: walks each task the talking thread
+   hands it (M->next_task), one at a time, until the walk is over.  */
 void *mpiw__walker (void *arg);
+
+/* T as a TAG_TASK message: a buffer from malloc of *LEN bytes, or null
+   (ENOMEM).  */
 char *mpiw__encode_task (const struct task *t, size_t *len);
+
+/* The task that the LEN bytes at BUF carry, from malloc; null when they
+   carry none, or ENOMEM.  */
 struct task *mpiw__decode_task (const char *buf, size_t len);
+
 void mpiw__free_task (struct task *t);
 
-/* fts-mpi-order.c */
+/* ---- fts-mpi-order.c: rank 0's delivery in order --------------------------- */
+
+/* The order of a new walk, the root task under way; null (ENOMEM).  */
 struct order *mpiw__order_new (void);
 void mpiw__order_free (struct order *o);
+
+/* A piece (BUF, LEN bytes from malloc, owned from now on) from rank SRC:
+   deliver whatever it makes ready to M's REPORT, acknowledge what is
+   consumed.  Returns 0, or -1 with errno (ENOMEM, EPROTO).  */
 int mpiw__order_add (struct libfts_mpi *m, char *buf, size_t len, int src);
+
+/* Whether the root task's last piece was consumed: the walk is over.  */
 bool mpiw__order_done (const struct order *o);
 
 #endif /* LIBFTS_FTS_MPI_INT_H */
