@@ -53,6 +53,11 @@ struct du_walker
      0, or -1 with errno.  */
   int (*serve) (void *ctx, libfts_walk_visit_fn visit, void *arg);
   void *ctx;
+  bool output_forwarded;        /* standard output is not the user's but
+                                   a forwarder's (mpirun gives rank 0 a
+                                   terminal of its own, whatever the
+                                   user's is): never taken for a
+                                   terminal */
 };
 
 /* What the command line asked for.  */

@@ -450,16 +450,18 @@ time_format (char const *style)
 }
 
 /* How the names of the lines are quoted: not at all unless standard
-   output is a terminal, and never with -0; on a terminal as
+   output is a terminal (never where X's walker says it is forwarded),
+   and never with -0; on a terminal as
    QUOTING_STYLE says, read as ls reads it (an invalid value is ignored,
    with a warning), else shell-escaped.  GNU du after 9.11 (coreutils
    commit d18b73bb6, in no release yet); 9.1 never quotes them.  */
 static enum quoting_style
-name_quoting_style (bool null_terminate)
+name_quoting_style (struct du_options const *x)
 {
   char const *env;
 
-  if (null_terminate || !isatty (STDOUT_FILENO))
+  if (x->null_terminate || (x->walker && x->walker->output_forwarded)
+      || !isatty (STDOUT_FILENO))
     return literal_quoting_style;
   env = getenv ("QUOTING_STYLE");
   if (env)
@@ -481,7 +483,7 @@ check_options (struct du_options *x, struct cmdline *cl)
 {
   if (!cl->ok)
     usage (EXIT_FAILURE);
-  x->name_style = name_quoting_style (x->null_terminate);
+  x->name_style = name_quoting_style (x);
   if (x->all && cl->summarize)
     {
       error (0, 0, _("cannot both summarize and show all entries"));
@@ -563,11 +565,11 @@ du_main (int argc, char **argv, struct du_walker const *walker)
   argmatch_die = usage_failure;
   human_options (getenv ("DU_BLOCK_SIZE"), &x.human_opts, &x.block_size);
 
+  x.walker = walker;
   first = parse_options (argc, argv, &x, &cl);
   check_options (&x, &cl);
   x.fts_flags |= cl.deref;
   du_sum_init (&total);
-  x.walker = walker;
   if (walker && walker->serve)
     return du_serve (&x) == DU_OK ? EXIT_SUCCESS : EXIT_FAILURE;
 

@@ -113,6 +113,6 @@ main (int argc, char **argv)
 
   struct du_walker walker = { .walk = walk_mpi,
                               .serve = rank == 0 ? NULL : serve_mpi,
-                              .ctx = mpi };
+                              .ctx = mpi, .output_forwarded = true };
   return du_main (argc, argv, &walker);
 }

@@ -59,6 +59,11 @@ while test $i -lt $n; do
     || framework_failure_ "cannot link into T/big"
   i=$((i + 1))
 done
+# Names that GNU du after 9.11 quotes on a terminal: mpirun gives rank 0
+# a terminal whatever the caller's output is, and mpi-du never takes it
+# for the user's.
+mkdir 'T/d02/s p' && : > 'T/d02/s p/a b' \
+  || framework_failure_ "cannot make 'T/d02/s p'"
 dirs=$(find T -type d | wc -l)
 
 # dir_lines_out_ FILE: FILE's lines less those naming a directory.
