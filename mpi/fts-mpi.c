@@ -181,7 +181,7 @@ on_request (struct libfts_mpi *m, int src)
 
 /* TAG_TASK: the walker's next.  */
 static void
-on_task (struct libfts_mpi *m, const char *buf, size_t len)
+on_task (struct libfts_mpi *m, int src, const char *buf, size_t len)
 {
   struct task *t = mpiw__decode_task (buf, len);
 
@@ -194,6 +194,7 @@ on_task (struct libfts_mpi *m, const char *buf, size_t len)
   pthread_mutex_unlock (&m->lock);
   m->requesting = false;
   m->misses = 0;
+  m->giver = src;
   m->idle_wait_ms = IDLE_MIN_MS;
 }
 
@@ -225,7 +226,7 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
       on_nowork (m);
       break;
     case TAG_TASK:
-      on_task (m, buf, len);
+      on_task (m, src, buf, len);
       break;
     case TAG_PIECE:
       if (m->rank == 0)
@@ -306,8 +307,10 @@ release_hungry (struct libfts_mpi *m)
     mpiw__post (m, no[i], TAG_NOWORK, NULL, 0);
 }
 
-/* An idle rank asks another for a directory: one request at a time, to
-   the ranks in turn from a random one.  */
+/* An idle rank asks another for a directory: one request at a time,
+   first to the rank that gave it its last task (rank 0 at first: it has
+   the root), which was busy then, then to the others in turn from a
+   random one.  */
 static void
 ask_for_work (struct libfts_mpi *m)
 {
@@ -317,12 +320,17 @@ ask_for_work (struct libfts_mpi *m)
   if (!idle || m->requesting || m->size < 2
       || mpiw__now_ms () < m->next_request)
     return;
-  if (m->victim < 0)
-    m->victim = rand_r (&m->seed) % m->size;
-  do
-    m->victim = (m->victim + 1) % m->size;
-  while (m->victim == m->rank);
-  mpiw__post (m, m->victim, TAG_REQUEST, NULL, 0);
+  int victim = m->giver;
+  if (m->misses > 0 || victim < 0 || victim == m->rank)
+    {
+      if (m->victim < 0)
+        m->victim = rand_r (&m->seed) % m->size;
+      do
+        m->victim = (m->victim + 1) % m->size;
+      while (m->victim == m->rank);
+      victim = m->victim;
+    }
+  mpiw__post (m, victim, TAG_REQUEST, NULL, 0);
   m->requesting = true;
 }
 
@@ -422,6 +430,7 @@ run (struct libfts_mpi *m, struct task *first)
   m->tickets = EXPORT_TICKETS;
   m->requesting = false;
   m->misses = 0;
+  m->giver = 0;
   m->idle_wait_ms = IDLE_MIN_MS;
   m->next_request = 0;
   m->root_fd = -1;
