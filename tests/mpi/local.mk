@@ -7,9 +7,21 @@ mpi_shell_tests = \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \
-  tests/mpi/rank-dies.sh
+  tests/mpi/rank-dies.sh \
+  tests/mpi/walk-order.sh
 
 if HAVE_MPI
 TESTS += $(mpi_shell_tests)
 endif
 EXTRA_DIST += $(mpi_shell_tests) tests/mpi/mpi-init.sh
+
+# walk-print: the MPI walk's reports, one line per entry, as fts-print
+# prints fts_read's.
+if HAVE_MPI
+check_PROGRAMS += tests/mpi/walk-print
+endif
+tests_mpi_walk_print_SOURCES = tests/mpi/walk-print.c
+tests_mpi_walk_print_CPPFLAGS = -I$(top_srcdir)/lib -I$(top_srcdir)/mpi
+tests_mpi_walk_print_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+tests_mpi_walk_print_LDADD = mpi/libfts-mpi-core.la lib/libfts-core.la \
+  $(MPI_LIBS) $(PTHREAD_LIBS)

@@ -1,0 +1,109 @@
+/* walk-print: walk PATH with libfts-mpi over the ranks of the job and
+   print, on rank 0, every entry as the walk reports it.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: LGPL-2.1-or-later
+
+   Usage: mpirun -np N walk-print PATH
+
+   Output, one line per entry, in the order REPORT receives them: "INFO
+   LEVEL PATH", followed by " errno=NAME" for FTS_DNR, FTS_NS and FTS_ERR
+   and wherever the entry's error is not 0: the lines of fts-print-ours
+   (tests/lib/fts-print.c) for the same tree, which a sequential walk
+   gives.  Every entry is stat'ed (LIBFTS_WALK_STAT), as fts-print's
+   are.  The exit status is 1 when the walk fails, 2 on bad usage.  */
+
+#ifndef _GNU_SOURCE
+# define _GNU_SOURCE 1
+#endif
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <mpi.h>
+
+#include "fts-mpi.h"
+
+static const char *
+info_name (int info)
+{
+  static const char *const names[] = {
+    [FTS_D] = "FTS_D", [FTS_DC] = "FTS_DC", [FTS_DEFAULT] = "FTS_DEFAULT",
+    [FTS_DNR] = "FTS_DNR", [FTS_DOT] = "FTS_DOT", [FTS_DP] = "FTS_DP",
+    [FTS_ERR] = "FTS_ERR", [FTS_F] = "FTS_F", [FTS_INIT] = "FTS_INIT",
+    [FTS_NS] = "FTS_NS", [FTS_NSOK] = "FTS_NSOK", [FTS_SL] = "FTS_SL",
+    [FTS_SLNONE] = "FTS_SLNONE", [FTS_W] = "FTS_W",
+  };
+  static char buf[32];
+
+  if (info >= 0 && info < (int) (sizeof names / sizeof names[0])
+      && names[info])
+    return names[info];
+  snprintf (buf, sizeof buf, "FTS_UNKNOWN(%d)", info);
+  return buf;
+}
+
+static const char *
+errno_name (int err)
+{
+  static char buf[32];
+  const char *name = strerrorname_np (err);
+
+  if (name)
+    return name;
+  snprintf (buf, sizeof buf, "E%d", err);
+  return buf;
+}
+
+/* VISIT: report every entry, as it is now.  */
+static int
+visit (struct libfts_walk_entry *e, void *arg)
+{
+  return libfts_walk_report (e, 0, e->err, 0) == 0 ? LIBFTS_WALK_CONTINUE
+                                                   : LIBFTS_WALK_STOP;
+}
+
+/* REPORT, on rank 0: print R's entry.  */
+static int
+report (const struct libfts_walk_report *r, void *arg)
+{
+  if (r->code == LIBFTS_WALK_FAILED)
+    printf ("walk failed: %s %s\n", r->path, errno_name (r->err));
+  else
+    {
+      printf ("%s %ld %s", info_name (r->info), r->level, r->path);
+      if (r->info == FTS_DNR || r->info == FTS_NS || r->info == FTS_ERR
+          || r->err != 0)
+        printf (" errno=%s", errno_name (r->err));
+      putchar ('\n');
+    }
+  return 0;
+}
+
+int
+main (int argc, char **argv)
+{
+  int provided, status = 0;
+
+  MPI_Init_thread (&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  LIBFTS_MPI *m = libfts_mpi_open (MPI_COMM_WORLD);
+  if (!m)
+    {
+      perror ("libfts_mpi_open");
+      MPI_Abort (MPI_COMM_WORLD, 2);
+    }
+  if (argc != 2)
+    status = 2;
+  else if (libfts_mpi_rank (m) != 0)
+    status = libfts_mpi_serve (m, visit, NULL) == 0 ? 0 : 1;
+  else if (libfts_mpi_walk (m, argv[1], LIBFTS_WALK_STAT | LIBFTS_WALK_SPLIT,
+                            visit, report, NULL) != 0)
+    status = 1;
+  if (status == 2 && libfts_mpi_rank (m) == 0)
+    fprintf (stderr, "Usage: mpirun -np N walk-print PATH\n");
+  libfts_mpi_close (m);
+  MPI_Finalize ();
+  return status;
+}
