@@ -84,10 +84,12 @@ enum
   /* Bytes of reports a piece holds before it is sent: 64 KiB, a quarter
      of what libfts's own backlog holds before it slows its threads.  */
   PIECE_BYTES = 64 * 1024,
-  /* Pieces of one task that rank 0 may hold unconsumed: then the task's
-     walk waits (its REPORT blocks, and libfts's back-pressure does the
-     rest).  */
-  PIECE_CREDIT = 4,
+  /* Bytes of one task's pieces that rank 0 may hold unconsumed (a piece
+     larger than that alone): then the task's walk waits (its REPORT
+     blocks, and libfts's back-pressure does the rest).  Counted in
+     bytes, not pieces: a piece with a placeholder goes out as soon as
+     no other report is ready, however small.  */
+  CREDIT_BYTES = 4 * PIECE_BYTES,
   /* Tasks a rank may have handed out that rank 0 has not consumed yet:
      bounds what rank 0 holds for tasks ahead of their turn.  */
   EXPORT_TICKETS = 8,
@@ -136,7 +138,8 @@ struct libfts_mpi
   struct task *next_task;       /* handed to the walker */
   bool busy;                    /* the walker has a task */
   int64_t cur_id;               /* its id */
-  int unacked;                  /* its pieces that rank 0 holds */
+  size_t unacked;               /* bytes of its pieces that rank 0
+                                   holds */
   int *hungry;                  /* ranks whose requests are held */
   double *hungry_since;
   int n_hungry;
@@ -176,8 +179,9 @@ void mpiw__push (struct libfts_mpi *m, int dest, int tag, char *buf,
 int mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf,
                 size_t len);
 
-/* As mpiw__post, with a task's ID as the message.  */
-int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id);
+/* As mpiw__post, with a task's ID and N as the message.  */
+int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
+                   int64_t n);
 
 /* ---- fts-mpi-task.c: the walker ------------------------------------------- */
 

@@ -9,8 +9,8 @@
    its parent's reports, where its own go: the delivery is a depth-first
    walk of the tasks, with a stack of the tasks under way (the current one
    on top), and the pieces of the others waiting until their turn.  A
-   piece consumed is acknowledged to the rank that sent it (which sends at
-   most PIECE_CREDIT unacknowledged), a task consumed to the rank that
+   piece consumed is acknowledged, with its size, to the rank that sent
+   it (which has at most CREDIT_BYTES unacknowledged), a task consumed to the rank that
    handed it out (which has at most EXPORT_TICKETS out).  The walk is over
    when the root task's last piece is consumed: every task handed out
    left a placeholder in a stream consumed before it.  */
@@ -256,7 +256,7 @@ piece_consumed (struct libfts_mpi *m, struct otask *t, struct opiece *p)
   struct frame *f = &o->stack[o->depth - 1];
   int64_t id = t->id;
 
-  mpiw__post_id (m, p->src, TAG_ACK, id);
+  mpiw__post_id (m, p->src, TAG_ACK, id, (int64_t) p->len);
   t->head = p->next;
   if (!t->head)
     t->tail = &t->head;
@@ -270,7 +270,7 @@ piece_consumed (struct libfts_mpi *m, struct otask *t, struct opiece *p)
   free (f->path);
   o->depth--;
   if (id != ROOT_TASK)
-    mpiw__post_id (m, (int) (id >> TASK_RANK_SHIFT), TAG_TICKET, id);
+    mpiw__post_id (m, (int) (id >> TASK_RANK_SHIFT), TAG_TICKET, id, 1);
   if (o->depth == 0)
     o->done = true;
 }

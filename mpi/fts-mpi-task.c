@@ -36,6 +36,7 @@ struct tctx
                                    sent (rank 0 knows the task's path) */
   char *buf;                    /* the piece being filled */
   size_t len, cap;
+  bool placeholder;             /* it holds a placeholder */
   int err;                      /* ENOMEM met: the walk stops */
 };
 
@@ -139,7 +140,7 @@ piece_add (struct tctx *tc, const struct rec_wire *rec, const void *data,
 }
 
 /* Send TC's piece to rank 0 (LAST: the task's last), once rank 0 holds
-   fewer than PIECE_CREDIT of the task's pieces.  Returns 0, or -1
+   less than CREDIT_BYTES of the task's pieces, or none.  Returns 0, or -1
    (ENOMEM).  */
 static int
 piece_ship (struct tctx *tc, bool last)
@@ -151,13 +152,15 @@ piece_ship (struct tctx *tc, bool last)
   struct piece_wire h = { .id = tc->t->id, .last = last };
   memcpy (tc->buf, &h, sizeof h);
   pthread_mutex_lock (&m->lock);
-  while (m->unacked >= PIECE_CREDIT && !m->run_over)
+  while (m->unacked > 0 && m->unacked + tc->len > CREDIT_BYTES
+         && !m->run_over)
     pthread_cond_wait (&m->cond, &m->lock);
-  m->unacked++;
+  m->unacked += tc->len;
   pthread_mutex_unlock (&m->lock);
   mpiw__push (m, 0, TAG_PIECE, tc->buf, tc->len);
   tc->buf = NULL;
   tc->len = tc->cap = 0;
+  tc->placeholder = false;
   return 0;
 }
 
@@ -173,8 +176,15 @@ task_report (const struct libfts_walk_report *r, void *arg)
     .pathlen = r->pathlen - skip, .size = r->data ? r->size : 0
   };
 
+  tc->placeholder |= r->code == CODE_CHILD;
+  /* A piece is sent when full, or with a placeholder in it when no other
+     report is ready: the child's reports are consumed only once rank 0
+     has met the placeholder, and the child waits for that once it has
+     sent CREDIT_BYTES, while the rest of this task may be long in
+     coming.  */
   if (piece_add (tc, &rec, r->data, r->path + skip) != 0
-      || (tc->len >= PIECE_BYTES && piece_ship (tc, false) != 0))
+      || ((tc->len >= PIECE_BYTES || (tc->placeholder && !r->more))
+          && piece_ship (tc, false) != 0))
     {
       tc->err = ENOMEM;
       return 1;

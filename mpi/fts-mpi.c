@@ -75,14 +75,16 @@ mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
 }
 
 int
-mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id)
+mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
+               int64_t n)
 {
-  char *buf = malloc (sizeof id);
+  int64_t v[2] = { id, n };
+  char *buf = malloc (sizeof v);
 
   if (!buf)
     abort ();
-  memcpy (buf, &id, sizeof id);
-  return mpiw__post (m, dest, tag, buf, sizeof id);
+  memcpy (buf, v, sizeof v);
+  return mpiw__post (m, dest, tag, buf, sizeof v);
 }
 
 /* Post what the walker left in the outbox.  Returns how many.  */
@@ -149,14 +151,15 @@ receive (struct libfts_mpi *m, const MPI_Status *status, size_t *len)
   return buf;
 }
 
-static int64_t
-id_of (const char *buf, size_t len)
+/* The task id and the number that a TAG_ACK or TAG_TICKET carries, in
+   V; false if it carries none.  */
+static bool
+id_of (const char *buf, size_t len, int64_t v[2])
 {
-  int64_t id = -1;
-
-  if (len == sizeof id)
-    memcpy (&id, buf, sizeof id);
-  return id;
+  if (len != 2 * sizeof *v)
+    return false;
+  memcpy (v, buf, 2 * sizeof *v);
+  return true;
 }
 
 /* TAG_REQUEST from SRC: hold it while the walker is busy (it may meet a
@@ -211,6 +214,20 @@ on_nowork (struct libfts_mpi *m)
                     ? IDLE_MAX_MS : m->idle_wait_ms * 2;
 }
 
+/* TAG_ACK: rank 0 consumed a piece of a task of ours; if of the one
+   being walked, its size is credit again.  */
+static void
+on_ack (struct libfts_mpi *m, const char *buf, size_t len)
+{
+  int64_t v[2];
+
+  pthread_mutex_lock (&m->lock);
+  if (id_of (buf, len, v) && v[0] == m->cur_id)
+    m->unacked -= (size_t) v[1] < m->unacked ? (size_t) v[1] : m->unacked;
+  pthread_cond_broadcast (&m->cond);
+  pthread_mutex_unlock (&m->lock);
+}
+
 /* Act on a message of TAG from SRC.  Returns 0, or -1 with errno.  */
 static int
 handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
@@ -233,11 +250,7 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
         return mpiw__order_add (m, buf, len, src);  /* owns BUF */
       break;
     case TAG_ACK:
-      pthread_mutex_lock (&m->lock);
-      if (id_of (buf, len) == m->cur_id && m->unacked > 0)
-        m->unacked--;
-      pthread_cond_broadcast (&m->cond);
-      pthread_mutex_unlock (&m->lock);
+      on_ack (m, buf, len);
       break;
     case TAG_TICKET:
       pthread_mutex_lock (&m->lock);
