@@ -254,6 +254,48 @@ libfts_walk_flag_ancestors (struct libfts_walk_entry *pub)
     atomic_store_explicit (&q->flagged, 1, memory_order_relaxed);
 }
 
+void *
+libfts_walk_hold (struct libfts_walk_entry *pub)
+{
+  struct fts__wentry *e = wentry_of (pub);
+  struct libfts_walk *w = e->w;
+  struct fts__wnode *d = e->child ? e->node : e->node->parent;
+  if (d->level < FTS_ROOTLEVEL)
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  /* Room in RELEASED now, so that letting go cannot fail.  */
+  pthread_mutex_lock (&w->lock);
+  struct fts__wnode **r = realloc (w->released,
+                                   (w->holds + 1) * sizeof *r);
+  if (r)
+    {
+      w->released = r;
+      w->holds++;
+      /* D's read is pending while an entry of it is visited: D cannot be
+         finished before this one more part of it.  */
+      atomic_fetch_add (&d->pending, 1);
+    }
+  pthread_mutex_unlock (&w->lock);
+  return r ? d : NULL;
+}
+
+int
+libfts_walk_release (LIBFTS_WALK *w, void *hold)
+{
+  if (!w || !hold)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  pthread_mutex_lock (&w->lock);
+  w->released[w->n_released++] = hold;
+  pthread_cond_broadcast (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+  return 0;
+}
+
 char *
 libfts_walk_path (const struct libfts_walk_entry *pub)
 {

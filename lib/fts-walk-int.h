@@ -407,6 +407,11 @@ struct libfts_walk
   struct fts__wnode *tasks;        /* a pairing heap: the first in a
                                       sequential walk's order first */
   struct fts__wshare *shares;      /* chunks whose slices wait for threads */
+  struct fts__wnode **released;    /* directories whose holds were let go
+                                      (libfts_walk_release), to finish */
+  size_t n_released;
+  size_t holds;                    /* holds taken, not yet finished: room
+                                      in RELEASED for each */
   pthread_cond_t share_done;       /* a share lost its last helper */
   size_t ntasks;
   unsigned idle;                   /* threads waiting for a task */

@@ -1038,6 +1038,18 @@ work (struct wctx *ctx, bool caller)
       if (stopped (w) || w->finished
           || (caller && atomic_load (&w->top.pending) == 0))
         break;
+      if (w->n_released)
+        {
+          /* A hold let go (libfts_walk_release): its directory's part.  */
+          struct fts__wnode *d = w->released[--w->n_released];
+          w->holds--;
+          w->busy++;
+          pthread_mutex_unlock (&w->lock);
+          release (ctx, d, true, -1);
+          pthread_mutex_lock (&w->lock);
+          w->busy--;
+          continue;
+        }
       /* Where requests wait on a server, the threads busy are the
          requests in flight: a thread beyond the bound waits.  */
       bool over = waiting (w) && w->busy >= w->max_threads;
@@ -1208,6 +1220,9 @@ run_end (struct libfts_walk *w)
   pthread_mutex_destroy (&w->lock);
   free (w->tids);
   w->tids = NULL;
+  free (w->released);
+  w->released = NULL;
+  w->n_released = w->holds = 0;
 }
 
 /* Add W's counters to the process's totals (LIBFTS_STATS_FILE).  */

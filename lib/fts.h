@@ -412,6 +412,25 @@ int libfts_walk_report_data (struct libfts_walk_entry *e, int code, int err,
    ancestors (rm: something below stays, so their removal would fail).  */
 void libfts_walk_flag_ancestors (struct libfts_walk_entry *e);
 
+/* From VISIT: keep the directory that holds E (its parent; for a
+   directory's own visits, the directory above it) from being finished:
+   its post-order visit, and so those of its ancestors, wait until
+   libfts_walk_release is given the hold returned, from any thread, once
+   the caller is done with what it took over (a subdirectory it skipped
+   and had removed elsewhere, by another machine of an MPI job, which must
+   be gone before the rmdir of its parent).  libfts_walk_run does not
+   return while a hold is out, unless the walk stops: then the holds out
+   are dropped, and releasing them once libfts_walk_run returned is an
+   error.  Returns the hold, or null with errno (EINVAL: E is a root;
+   ENOMEM).  */
+void *libfts_walk_hold (struct libfts_walk_entry *e);
+
+/* Let go of HOLD, taken in W's run: the directory is finished once
+   everything else below it is, on one of the walk's threads.  From any
+   thread, while libfts_walk_run runs.  Returns 0, or -1 with errno
+   EINVAL.  */
+int libfts_walk_release (LIBFTS_WALK *w, void *hold);
+
 /* From VISIT: E's path, as fts_path would be, in a buffer from malloc
    that the caller frees; null with errno ENOMEM.  O(depth): for reports,
    libfts_walk_report builds paths for nothing.  */

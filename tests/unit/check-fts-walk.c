@@ -2462,6 +2462,87 @@ END_TEST
 
 /* ---- the suite ---------------------------------------------------------- */
 
+/* ---- holds (libfts_walk_hold, libfts_walk_release) ---------------------- */
+
+/* What test_hold_release's callbacks share.  */
+struct hold_ctx
+{
+  struct ctx c;
+  LIBFTS_WALK *w;
+  pthread_t remover;
+  void *hold;
+  atomic_int released;          /* the remover let go of the hold */
+  atomic_int a_finished;        /* root/a had its post-order visit */
+};
+
+/* The remover: removes root/a/b, skipped by the walk, a while later (as
+   another machine would), then lets go of its parent's hold.  */
+static void *
+remove_held (void *arg)
+{
+  struct hold_ctx *h = arg;
+  usleep (100 * 1000);
+  if (unlink ("root/a/b/c/f") != 0 || rmdir ("root/a/b/c") != 0
+      || rmdir ("root/a/b") != 0)
+    log_fault (&h->c.visits, "remove root/a/b: %s", strerror (errno));
+  atomic_store (&h->released, 1);
+  if (libfts_walk_release (h->w, h->hold) != 0)
+    log_fault (&h->c.visits, "release: %s", strerror (errno));
+  return NULL;
+}
+
+/* VISIT: remove everything, as rm does, but root/a/b, which is skipped
+   with its parent held and removed by the remover.  */
+static int
+visit_rm_holding (struct libfts_walk_entry *e, void *arg)
+{
+  struct hold_ctx *h = arg;
+  char *path = must (libfts_walk_path (e));
+  int r = LIBFTS_WALK_CONTINUE;
+  if (e->info == FTS_D && strcmp (path, "root/a/b") == 0)
+    {
+      if (!(h->hold = libfts_walk_hold (e)))
+        log_fault (&h->c.visits, "hold: %s", strerror (errno));
+      else if (pthread_create (&h->remover, NULL, remove_held, h) != 0)
+        log_fault (&h->c.visits, "no remover thread");
+      r = LIBFTS_WALK_SKIP;
+    }
+  else if (e->info == FTS_D && e->level == 0 && libfts_walk_hold (e))
+    log_fault (&h->c.visits, "a root was held");
+  else if (e->info != FTS_D)
+    {
+      if (e->info == FTS_DP && strcmp (path, "root/a") == 0)
+        {
+          if (!atomic_load (&h->released))
+            log_fault (&h->c.visits, "root/a finished while held");
+          atomic_store (&h->a_finished, 1);
+        }
+      if (unlinkat (e->dirfd, e->name, e->info == FTS_DP ? AT_REMOVEDIR : 0)
+          != 0)
+        log_fault (&h->c.visits, "remove %s: %s", path, strerror (errno));
+    }
+  free (path);
+  return r;
+}
+
+/* A directory held by a visit (its subdirectory handed to someone else)
+   is finished only once the hold is let go, from another thread: its
+   post-order visit, and so its rmdir and its parents', come after the
+   subdirectory is gone; the walk waits for it, then ends.  */
+START_TEST (test_hold_release)
+{
+  unit_make ("root/a/b/c/f root/a/k/f root/a/g root/x/f root/y/");
+  struct hold_ctx h = { .c = CTX_INIT };
+  h.w = walk_open (root_only, _i >= N_THREADS ? LIBFTS_WALK_ORDERED : 0,
+                   THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (walk_run (h.w, visit_rm_holding, NULL, &h.c), 0);
+  ck_assert (h.hold != NULL);
+  pthread_join (h.remover, NULL);
+  ck_assert_int_eq (atomic_load (&h.a_finished), 1);
+  ck_assert (!exists ("root"));
+}
+END_TEST
+
 /* The test cases of what the walk visits, and how it stops.  */
 static void
 add_visit_cases (Suite *s)
@@ -2503,6 +2584,10 @@ add_visit_cases (Suite *s)
   add_threaded (tc, test_rm_trailing_slash, 1);
   add_threaded (tc, test_rm_again, 1);
   add_threaded (tc, test_flag_ancestors, 1);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("hold");
+  add_threaded (tc, test_hold_release, 2);
   suite_add_tcase (s, tc);
 }
 
