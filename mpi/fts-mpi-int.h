@@ -24,7 +24,17 @@ enum mpiw_tag
   TAG_TASK,        /* the answer with one: struct task_wire, path */
   TAG_PIECE,       /* -> 0: a task's reports (struct piece_wire, records) */
   TAG_ACK,         /* 0 -> walker: one piece of a task consumed (an id) */
-  TAG_TICKET       /* 0 -> exporter: a task it handed out was consumed */
+  TAG_TICKET,      /* 0 -> exporter: a task it handed out was consumed */
+  TAG_CHILD_DONE   /* walker -> exporter: a task it handed out was walked
+                      (LIBFTS_MPI_POSTORDER: its parent may be finished) */
+};
+
+/* A directory held for a task handed out (LIBFTS_MPI_POSTORDER).  */
+struct held
+{
+  int64_t id;                   /* the task */
+  LIBFTS_WALK *walk;            /* the walk that holds its parent */
+  void *hold;                   /* libfts_walk_hold's */
 };
 
 /* The id of the walk's root task; the others are (exporter rank << 40)
@@ -144,6 +154,9 @@ struct libfts_mpi
   double *hungry_since;
   int n_hungry;
   int tickets;
+  struct held *held;            /* LIBFTS_MPI_POSTORDER: the tasks handed
+                                   out and not yet walked */
+  size_t n_held, held_cap;
   int64_t next_seq;
   struct outmsg *out_head, **out_tail;  /* made by the walker */
   int root_fd;                  /* the walker's descriptor of the root */

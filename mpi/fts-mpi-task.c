@@ -38,6 +38,7 @@ struct tctx
   size_t len, cap;
   bool placeholder;             /* it holds a placeholder */
   int err;                      /* ENOMEM met: the walk stops */
+  LIBFTS_WALK *walk;            /* the task's walk */
 };
 
 /* ---- tasks on the wire ---------------------------------------------------- */
@@ -272,6 +273,67 @@ wait_for_hungry (struct libfts_mpi *m)
   pthread_mutex_unlock (&m->lock);
 }
 
+/* LIBFTS_MPI_POSTORDER: remember HOLD, on the parent of task ID in
+   WALK, until the task is walked (TAG_CHILD_DONE).  Returns 0, or -1
+   (ENOMEM).  */
+static int
+add_held (struct libfts_mpi *m, int64_t id, LIBFTS_WALK *walk, void *hold)
+{
+  int r = 0;
+
+  pthread_mutex_lock (&m->lock);
+  if (m->n_held == m->held_cap)
+    {
+      size_t cap = m->held_cap ? 2 * m->held_cap : 16;
+      struct held *h = realloc (m->held, cap * sizeof *h);
+      if (h)
+        {
+          m->held = h;
+          m->held_cap = cap;
+        }
+      else
+        r = -1;
+    }
+  if (r == 0)
+    m->held[m->n_held++] = (struct held) { .id = id, .walk = walk,
+                                           .hold = hold };
+  pthread_mutex_unlock (&m->lock);
+  return r;
+}
+
+/* Forget task ID's hold, which add_held remembered.  */
+static void
+drop_held (struct libfts_mpi *m, int64_t id)
+{
+  pthread_mutex_lock (&m->lock);
+  for (size_t i = 0; i < m->n_held; i++)
+    if (m->held[i].id == id)
+      {
+        m->held[i] = m->held[--m->n_held];
+        break;
+      }
+  pthread_mutex_unlock (&m->lock);
+}
+
+/* With LIBFTS_MPI_POSTORDER, hold E's parent for task ID, which E is to
+   become: in *HOLD, null without the option.  Returns 0, or -1
+   (ENOMEM).  */
+static int
+hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
+             void **hold)
+{
+  *hold = NULL;
+  if (!(tc->m->options & LIBFTS_MPI_POSTORDER))
+    return 0;
+  if (!(*hold = libfts_walk_hold (e)))
+    return -1;
+  if (add_held (tc->m, id, tc->walk, *hold) == 0)
+    return 0;
+  libfts_walk_release (tc->walk, *hold);
+  *hold = NULL;
+  return -1;
+}
+
 /* Hand E, a directory met in pre-order, to a rank that waits for one, if
    any does: its task goes there, a placeholder takes its place in the
    reports.  Returns whether it was handed out.  */
@@ -300,8 +362,16 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
       buf = mpiw__encode_task (&t, &len);
     }
   free (t.rel);
-  if (!buf || libfts_walk_report (e, CODE_CHILD, 0, id) != 0)
+  /* The hold first: once the task is sent, it may be walked at once.  */
+  void *hold = NULL;
+  if (!buf || hold_parent (tc, e, id, &hold) != 0
+      || libfts_walk_report (e, CODE_CHILD, 0, id) != 0)
     {
+      if (hold)
+        {
+          drop_held (m, id);
+          libfts_walk_release (tc->walk, hold);
+        }
       free (buf);
       untake_hungry (m, dest);
       return false;
@@ -464,6 +534,7 @@ walk_task (struct tctx *tc, char *path, int options)
       return;
     }
   libfts_walk_set_threads (w, m->threads);
+  tc->walk = w;
   int r = libfts_walk_run (w, task_visit, task_report, tc);
   if (r < 0 && errno != 0 && (errno == EINVAL || errno == ENOMEM)
       && !tc->err)
@@ -537,6 +608,15 @@ mpiw__walker (void *arg)
       m->unacked = 0;
       pthread_mutex_unlock (&m->lock);
       run_task (m, t);
+      if (t->id != ROOT_TASK && (m->options & LIBFTS_MPI_POSTORDER))
+        {
+          int64_t *done = malloc (sizeof *done);
+          if (!done)
+            abort ();           /* the exporter would wait forever */
+          *done = t->id;
+          mpiw__push (m, (int) (t->id >> TASK_RANK_SHIFT), TAG_CHILD_DONE,
+                      (char *) done, sizeof *done);
+        }
       mpiw__free_task (t);
       pthread_mutex_lock (&m->lock);
       m->busy = false;

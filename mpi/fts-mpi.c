@@ -228,6 +228,30 @@ on_ack (struct libfts_mpi *m, const char *buf, size_t len)
   pthread_mutex_unlock (&m->lock);
 }
 
+/* TAG_CHILD_DONE: a task we handed out was walked; let go of its
+   parent's hold.  */
+static void
+on_child_done (struct libfts_mpi *m, const char *buf, size_t len)
+{
+  int64_t id;
+  struct held h = { .hold = NULL };
+
+  if (len != sizeof id)
+    return;
+  memcpy (&id, buf, sizeof id);
+  pthread_mutex_lock (&m->lock);
+  for (size_t i = 0; i < m->n_held; i++)
+    if (m->held[i].id == id)
+      {
+        h = m->held[i];
+        m->held[i] = m->held[--m->n_held];
+        break;
+      }
+  pthread_mutex_unlock (&m->lock);
+  if (h.hold)
+    libfts_walk_release (h.walk, h.hold);
+}
+
 /* Act on a message of TAG from SRC.  Returns 0, or -1 with errno.  */
 static int
 handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
@@ -251,6 +275,9 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
       break;
     case TAG_ACK:
       on_ack (m, buf, len);
+      break;
+    case TAG_CHILD_DONE:
+      on_child_done (m, buf, len);
       break;
     case TAG_TICKET:
       pthread_mutex_lock (&m->lock);
@@ -697,6 +724,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
   free (m->recvd);
   free (m->hungry);
   free (m->hungry_since);
+  free (m->held);
   free (m);
   return 0;
 }

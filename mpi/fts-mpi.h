@@ -17,9 +17,10 @@
    alone, with every report of every rank, one at a time, in exactly the
    order a sequential fts_read walk of the root would have met their
    entries.  A directory is visited in post-order on the rank that read
-   it, after everything below it there; a subdirectory handed to another
-   rank is visited there, pre- and post-order, and its reports take its
-   place in its parent's.  mpi/README says how.
+   it, after everything below it there (with LIBFTS_MPI_POSTORDER, after
+   everything below it on the other ranks too); a subdirectory handed to
+   another rank is visited there, pre- and post-order, and its reports
+   take its place in its parent's.  mpi/README says how.
 
    The program initializes MPI itself, with at least MPI_THREAD_FUNNELED,
    and calls these functions from its main thread: this library makes
@@ -44,6 +45,14 @@ typedef struct libfts_mpi LIBFTS_MPI;
    handing nothing to the other ranks (for a VISIT whose decisions depend
    on what it met elsewhere in the walk).  */
 #define LIBFTS_MPI_LOCAL 0x10000
+
+/* Option of libfts_mpi_walk: a directory's post-order visit comes after
+   everything below it on every rank: the subdirectories it handed to
+   other ranks are finished there first (rm's rmdir, chmod's post-order
+   change).  Without it, the post-order visit of a directory comes after
+   what was walked below it on its own rank (enough for du, whose sums
+   are made in REPORT): the rank goes on to other work sooner.  */
+#define LIBFTS_MPI_POSTORDER 0x20000
 
 /* Prepare walks over COMM (duplicated: the walks' messages never mix with
    the program's).  Collective over COMM.  Returns null with errno

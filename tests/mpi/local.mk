@@ -8,7 +8,8 @@ mpi_shell_tests = \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \
   tests/mpi/rank-dies.sh \
-  tests/mpi/walk-order.sh
+  tests/mpi/walk-order.sh \
+  tests/mpi/walk-rm.sh
 
 if HAVE_MPI
 TESTS += $(mpi_shell_tests)
