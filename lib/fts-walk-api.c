@@ -243,15 +243,33 @@ libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
   return libfts_walk_report_data (pub, code, err, value, NULL, 0);
 }
 
+/* Flag D and its ancestors up to the first flagged already.  */
+static void
+flag_from (struct fts__wnode *d)
+{
+  for (struct fts__wnode *q = d;
+       !atomic_load_explicit (&q->flagged, memory_order_relaxed);
+       q = q->parent)
+    {
+      atomic_store_explicit (&q->flagged, 1, memory_order_relaxed);
+      if (q->level < FTS_ROOTLEVEL)
+        break;
+    }
+}
+
 void
 libfts_walk_flag_ancestors (struct libfts_walk_entry *pub)
 {
   struct fts__wentry *e = wentry_of (pub);
-  for (struct fts__wnode *q = e->child ? e->node : e->node->parent;
-       q->level >= FTS_ROOTLEVEL
-       && !atomic_load_explicit (&q->flagged, memory_order_relaxed);
-       q = q->parent)
-    atomic_store_explicit (&q->flagged, 1, memory_order_relaxed);
+  /* Up to the roots' parent (level -1), which no visit sees: for
+     libfts_walk_roots_flagged.  */
+  flag_from (e->child ? e->node : e->node->parent);
+}
+
+int
+libfts_walk_roots_flagged (LIBFTS_WALK *w)
+{
+  return atomic_load (&w->top.flagged);
 }
 
 void *
@@ -282,13 +300,15 @@ libfts_walk_hold (struct libfts_walk_entry *pub)
 }
 
 int
-libfts_walk_release (LIBFTS_WALK *w, void *hold)
+libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag)
 {
   if (!w || !hold)
     {
       errno = EINVAL;
       return -1;
     }
+  if (flag)
+    flag_from (hold);
   pthread_mutex_lock (&w->lock);
   w->released[w->n_released++] = hold;
   pthread_cond_broadcast (&w->wake);

@@ -426,10 +426,18 @@ void libfts_walk_flag_ancestors (struct libfts_walk_entry *e);
 void *libfts_walk_hold (struct libfts_walk_entry *e);
 
 /* Let go of HOLD, taken in W's run: the directory is finished once
-   everything else below it is, on one of the walk's threads.  From any
-   thread, while libfts_walk_run runs.  Returns 0, or -1 with errno
-   EINVAL.  */
-int libfts_walk_release (LIBFTS_WALK *w, void *hold);
+   everything else below it is, on one of the walk's threads; with FLAG
+   not 0, its post-order visit and its ancestors' are `flagged', as if an
+   entry below it had called libfts_walk_flag_ancestors (what was handed
+   out left something behind).  From any thread, while libfts_walk_run
+   runs.  Returns 0, or -1 with errno EINVAL.  */
+int libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag);
+
+/* Whether libfts_walk_flag_ancestors was called, in W's run, about a
+   root or an entry below it: after libfts_walk_run, whether the roots'
+   parent would have been flagged (the MPI walk passes it on to the
+   directory that handed the root out).  */
+int libfts_walk_roots_flagged (LIBFTS_WALK *w);
 
 /* From VISIT: E's path, as fts_path would be, in a buffer from malloc
    that the caller frees; null with errno ENOMEM.  O(depth): for reports,

@@ -2473,6 +2473,8 @@ struct hold_ctx
   void *hold;
   atomic_int released;          /* the remover let go of the hold */
   atomic_int a_finished;        /* root/a had its post-order visit */
+  int keep;                     /* the remover leaves root/a/b, and lets
+                                   go with the flag */
 };
 
 /* The remover: removes root/a/b, skipped by the walk, a while later (as
@@ -2482,11 +2484,12 @@ remove_held (void *arg)
 {
   struct hold_ctx *h = arg;
   usleep (100 * 1000);
-  if (unlink ("root/a/b/c/f") != 0 || rmdir ("root/a/b/c") != 0
-      || rmdir ("root/a/b") != 0)
+  if (!h->keep
+      && (unlink ("root/a/b/c/f") != 0 || rmdir ("root/a/b/c") != 0
+          || rmdir ("root/a/b") != 0))
     log_fault (&h->c.visits, "remove root/a/b: %s", strerror (errno));
   atomic_store (&h->released, 1);
-  if (libfts_walk_release (h->w, h->hold) != 0)
+  if (libfts_walk_release (h->w, h->hold, h->keep) != 0)
     log_fault (&h->c.visits, "release: %s", strerror (errno));
   return NULL;
 }
@@ -2517,8 +2520,10 @@ visit_rm_holding (struct libfts_walk_entry *e, void *arg)
             log_fault (&h->c.visits, "root/a finished while held");
           atomic_store (&h->a_finished, 1);
         }
-      if (unlinkat (e->dirfd, e->name, e->info == FTS_DP ? AT_REMOVEDIR : 0)
-          != 0)
+      if (e->info == FTS_DP && e->flagged)
+        log_add (&h->c.visits, xasprintf ("%s\n", path));
+      else if (unlinkat (e->dirfd, e->name,
+                         e->info == FTS_DP ? AT_REMOVEDIR : 0) != 0)
         log_fault (&h->c.visits, "remove %s: %s", path, strerror (errno));
     }
   free (path);
@@ -2540,6 +2545,29 @@ START_TEST (test_hold_release)
   pthread_join (h.remover, NULL);
   ck_assert_int_eq (atomic_load (&h.a_finished), 1);
   ck_assert (!exists ("root"));
+}
+END_TEST
+
+/* A hold let go with the flag (what was handed out left something
+   behind): the held directory and its ancestors are flagged at their
+   post-order visits, and left; the roots' parent is flagged
+   (libfts_walk_roots_flagged).  */
+START_TEST (test_hold_release_flagged)
+{
+  unit_make ("root/a/b/c/f root/a/k/f root/a/g root/x/f root/y/");
+  struct hold_ctx h = { .c = CTX_INIT, .keep = 1 };
+  h.w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (libfts_walk_run (h.w, visit_rm_holding, NULL, &h.c), 0);
+  ck_assert_int_eq (libfts_walk_roots_flagged (h.w), 1);
+  ck_assert_int_eq (libfts_walk_close (h.w), 0);
+  pthread_join (h.remover, NULL);
+  ck_assert_msg (h.c.visits.faults == 0, "problem in a callback: %s",
+                 h.c.visits.fault ? h.c.visits.fault : "(no memory)");
+  assert_same_lines ("root\nroot/a\n", log_text (&h.c.visits, true),
+                     "flagged directories");
+  ck_assert (exists ("root/a/b/c/f"));
+  ck_assert (!exists ("root/a/k"));
+  ck_assert (!exists ("root/x"));
 }
 END_TEST
 
@@ -2588,6 +2616,7 @@ add_visit_cases (Suite *s)
 
   tc = unit_tcase ("hold");
   add_threaded (tc, test_hold_release, 2);
+  add_threaded (tc, test_hold_release_flagged, 1);
   suite_add_tcase (s, tc);
 }
 
