@@ -39,6 +39,7 @@ struct tctx
   bool placeholder;             /* it holds a placeholder */
   int err;                      /* ENOMEM met: the walk stops */
   LIBFTS_WALK *walk;            /* the task's walk */
+  bool flagged;                 /* libfts_walk_roots_flagged, after it */
 };
 
 /* ---- tasks on the wire ---------------------------------------------------- */
@@ -329,7 +330,7 @@ hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
     return -1;
   if (add_held (tc->m, id, tc->walk, *hold) == 0)
     return 0;
-  libfts_walk_release (tc->walk, *hold);
+  libfts_walk_release (tc->walk, *hold, 0);
   *hold = NULL;
   return -1;
 }
@@ -370,7 +371,7 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
       if (hold)
         {
           drop_held (m, id);
-          libfts_walk_release (tc->walk, hold);
+          libfts_walk_release (tc->walk, hold, 0);
         }
       free (buf);
       untake_hungry (m, dest);
@@ -539,11 +540,13 @@ walk_task (struct tctx *tc, char *path, int options)
   if (r < 0 && errno != 0 && (errno == EINVAL || errno == ENOMEM)
       && !tc->err)
     task_failed (tc, errno);
+  tc->flagged = libfts_walk_roots_flagged (w);
   libfts_walk_close (w);
 }
 
-/* Walk T, then send its last piece.  */
-static void
+/* Walk T, then send its last piece.  Returns whether the walk flagged
+   T's parent (libfts_walk_roots_flagged).  */
+static bool
 run_task (struct libfts_mpi *m, const struct task *t)
 {
   struct tctx tc = { .m = m, .t = t, .root_dev = t->root_dev,
@@ -588,6 +591,7 @@ run_task (struct libfts_mpi *m, const struct task *t)
   if (piece_ship (&tc, true) != 0)
     abort ();                   /* a piece's header cannot be had: no
                                    way to tell rank 0 the task ended */
+  return tc.flagged;
 }
 
 void *
@@ -607,15 +611,16 @@ mpiw__walker (void *arg)
       m->cur_id = t->id;
       m->unacked = 0;
       pthread_mutex_unlock (&m->lock);
-      run_task (m, t);
+      bool flagged = run_task (m, t);
       if (t->id != ROOT_TASK && (m->options & LIBFTS_MPI_POSTORDER))
         {
-          int64_t *done = malloc (sizeof *done);
+          int64_t *done = malloc (2 * sizeof *done);
           if (!done)
             abort ();           /* the exporter would wait forever */
-          *done = t->id;
+          done[0] = t->id;
+          done[1] = flagged;
           mpiw__push (m, (int) (t->id >> TASK_RANK_SHIFT), TAG_CHILD_DONE,
-                      (char *) done, sizeof *done);
+                      (char *) done, 2 * sizeof *done);
         }
       mpiw__free_task (t);
       pthread_mutex_lock (&m->lock);

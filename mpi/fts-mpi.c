@@ -229,19 +229,18 @@ on_ack (struct libfts_mpi *m, const char *buf, size_t len)
 }
 
 /* TAG_CHILD_DONE: a task we handed out was walked; let go of its
-   parent's hold.  */
+   parent's hold, flagged if the task's walk flagged its root's parent.  */
 static void
 on_child_done (struct libfts_mpi *m, const char *buf, size_t len)
 {
-  int64_t id;
+  int64_t v[2];
   struct held h = { .hold = NULL };
 
-  if (len != sizeof id)
+  if (!id_of (buf, len, v))
     return;
-  memcpy (&id, buf, sizeof id);
   pthread_mutex_lock (&m->lock);
   for (size_t i = 0; i < m->n_held; i++)
-    if (m->held[i].id == id)
+    if (m->held[i].id == v[0])
       {
         h = m->held[i];
         m->held[i] = m->held[--m->n_held];
@@ -249,7 +248,7 @@ on_child_done (struct libfts_mpi *m, const char *buf, size_t len)
       }
   pthread_mutex_unlock (&m->lock);
   if (h.hold)
-    libfts_walk_release (h.walk, h.hold);
+    libfts_walk_release (h.walk, h.hold, v[1] != 0);
 }
 
 /* Act on a message of TAG from SRC.  Returns 0, or -1 with errno.  */

@@ -9,7 +9,8 @@ mpi_shell_tests = \
   tests/mpi/du-one-file-system.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/walk-order.sh \
-  tests/mpi/walk-rm.sh
+  tests/mpi/walk-rm.sh \
+  tests/mpi/walk-rm-kept.sh
 
 if HAVE_MPI
 TESTS += $(mpi_shell_tests)

@@ -14,8 +14,9 @@
    are.  With --rm, each entry is also removed where it is visited, as rm
    -r removes it (a directory at FTS_DP), and the walk is
    LIBFTS_MPI_POSTORDER: a failure is a line "remove PATH: ENAME" after
-   the entry's; --rm-early removes without LIBFTS_MPI_POSTORDER, to show
-   what it prevents.  The exit status is 1 when the walk fails or a
+   the entry's, and its ancestors are left (a line "INFO LEVEL PATH
+   left"), as rm leaves them; --rm-early removes without
+   LIBFTS_MPI_POSTORDER, to show what it prevents.  The exit status is 1 when the walk fails or a
    removal does, 2 on bad usage.  */
 
 #ifndef _GNU_SOURCE
@@ -69,16 +70,23 @@ errno_name (int err)
 static bool removing;
 
 /* VISIT: report every entry, as it is now; remove it with --rm (code 1
-   and its errno when that fails).  */
+   and its errno when that fails: then its ancestors are left, as rm
+   leaves them, unreported; code 2 for one so left).  */
 static int
 visit (struct libfts_walk_entry *e, void *arg)
 {
   int code = 0, err = e->err;
 
-  if (removing && e->info != FTS_D
-      && unlinkat (e->dirfd, e->name, e->info == FTS_DP ? AT_REMOVEDIR : 0)
-         != 0)
-    code = 1, err = errno;
+  if (!removing || e->info == FTS_D)
+    ;
+  else if (e->info == FTS_DP && e->flagged)
+    code = 2;
+  else if (unlinkat (e->dirfd, e->name, e->info == FTS_DP ? AT_REMOVEDIR : 0)
+           != 0)
+    {
+      code = 1, err = errno;
+      libfts_walk_flag_ancestors (e);
+    }
   return libfts_walk_report (e, code, err, 0) == 0 ? LIBFTS_WALK_CONTINUE
                                                    : LIBFTS_WALK_STOP;
 }
@@ -92,6 +100,8 @@ report (const struct libfts_walk_report *r, void *arg)
 {
   if (r->code == LIBFTS_WALK_FAILED)
     printf ("walk failed: %s %s\n", r->path, errno_name (r->err));
+  else if (r->code == 2)
+    printf ("%s %ld %s left\n", info_name (r->info), r->level, r->path);
   else if (r->code == 1)
     {
       printf ("%s %ld %s\n", info_name (r->info), r->level, r->path);
