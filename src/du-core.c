@@ -1101,10 +1101,10 @@ is_dir_operand (struct du_walk const *w, char const *file)
 static void
 walk_elsewhere (struct du_walk *w, char *root, int options)
 {
-  struct du_walker const *dw = w->x->walker;
-  bool share = !w->x->several && !w->x->exclude;
+  struct walk_remote const *dw = w->x->walker;
+  int how = !w->x->several && !w->x->exclude ? WALK_REMOTE_SHARE : 0;
 
-  if (dw->walk (dw->ctx, root, options, share, visit_entry, report, w) < 0
+  if (dw->walk (dw->ctx, root, options, how, visit_entry, report, w) < 0
       && errno == ENOMEM)
     xalloc_die ();
 }

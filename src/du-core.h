@@ -25,7 +25,7 @@
 #include <time.h>
 
 #include "exclude.h"
-#include "fts.h"
+#include "walk-util.h"
 #include "quoting.h"
 
 /* Which time --time shows.  */
@@ -34,30 +34,6 @@ enum du_time
   DU_MTIME,                     /* the default */
   DU_ATIME,                     /* atime, access, use */
   DU_CTIME                      /* ctime, status */
-};
-
-/* Who walks du's directory operands when they are not walked by
-   libfts's parallel walk on this machine: mpi-du's ranks.  */
-struct du_walker
-{
-  /* Walk ROOT as libfts_walk_run would with libfts_walk_open's OPTIONS,
-     calling VISIT (here or elsewhere) and REPORT (here, in the
-     sequential walk's order) with ARG; SHARE: VISIT's decisions about an
-     entry do not depend on what it met elsewhere, so that directories
-     may be visited on other machines.  Returns as libfts_walk_run.  */
-  int (*walk) (void *ctx, char *root, int options, bool share,
-               libfts_walk_visit_fn visit, libfts_walk_report_fn report,
-               void *arg);
-  /* On a machine that only walks what others hand it (null on the one
-     that prints): visit with VISIT and ARG until told to stop.  Returns
-     0, or -1 with errno.  */
-  int (*serve) (void *ctx, libfts_walk_visit_fn visit, void *arg);
-  void *ctx;
-  bool output_forwarded;        /* standard output is not the user's but
-                                   a forwarder's (mpirun gives rank 0 a
-                                   terminal of its own, whatever the
-                                   user's is): never taken for a
-                                   terminal */
 };
 
 /* What the command line asked for.  */
@@ -92,7 +68,7 @@ struct du_options
                                    too */
   char const *files_from;       /* --files0-from (null: operands), for the
                                    diagnostics about operands */
-  struct du_walker const *walker;  /* null: libfts's walks here */
+  struct walk_remote const *walker;  /* null: libfts's walks here */
 };
 
 /* What is summed up for one line: bytes, inodes and the latest time.  */

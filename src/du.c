@@ -550,7 +550,7 @@ du_files0 (struct du_options const *x, struct du_sum *total)
 }
 
 int
-du_main (int argc, char **argv, struct du_walker const *walker)
+du_main (int argc, char **argv, struct walk_remote const *walker)
 {
   struct du_options x = { .max_depth = SIZE_MAX };
   struct cmdline cl = { .ok = true, .deref = FTS_PHYSICAL };

@@ -25,6 +25,6 @@
    (with WALKER, or libfts's walks on this machine when null), print, and
    return the exit status (it may also exit, as GNU du does, on a usage
    error, --help, --version or a write error).  */
-int du_main (int argc, char **argv, struct du_walker const *walker);
+int du_main (int argc, char **argv, struct walk_remote const *walker);
 
 #endif /* LIBFTS_DU_H */

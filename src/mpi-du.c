@@ -16,103 +16,18 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* Run as "mpirun -np N mpi-du [OPTION]... [FILE]...": every rank reads
-   the same command line; rank 0 runs du as du does, but that a directory
-   operand is walked by every rank (mpi/fts-mpi.h), and prints; the other
-   ranks visit what they are handed, as du's core does, and print
-   nothing.  The job's exit status is rank 0's: the others exit with 0
-   but where rank 0 fails as they do (a usage error).  mpirun adds lines
-   of its own on standard error when a status is not 0.  */
+/* du's command line (du.c) and core (du-core.c), walking directory
+   operands over the ranks (mpi-front.c).  */
 
 #include <config.h>
 
-#include <fcntl.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
-
-#include <mpi.h>
-
-#include "fts-mpi.h"
-
+#include "mpi-front.h"
 #include "du.h"
-
-static LIBFTS_MPI *mpi;
-static int rank;
-
-/* Standard error as it was, on the ranks that print nothing: while the
-   command line is read, each would say what rank 0 says.  */
-static int saved_stderr = -1;
-
-static int
-walk_mpi (void *ctx, char *root, int options, bool share,
-          libfts_walk_visit_fn visit, libfts_walk_report_fn report,
-          void *arg)
-{
-  return libfts_mpi_walk (ctx, root, options | (share ? 0 : LIBFTS_MPI_LOCAL),
-                          visit, report, arg);
-}
-
-/* The other ranks' part: from here on, what they say (running out of
-   memory) is said.  */
-static int
-serve_mpi (void *ctx, libfts_walk_visit_fn visit, void *arg)
-{
-  if (saved_stderr >= 0)
-    {
-      dup2 (saved_stderr, STDERR_FILENO);
-      close (saved_stderr);
-      saved_stderr = -1;
-    }
-  return libfts_mpi_serve (ctx, visit, arg);
-}
-
-/* At exit: end the walks and MPI.  */
-static void
-end_mpi (void)
-{
-  libfts_mpi_close (mpi);
-  MPI_Finalize ();
-}
-
-/* Send standard output and, for now, standard error to /dev/null.  */
-static void
-silence (void)
-{
-  int null = open ("/dev/null", O_WRONLY | O_CLOEXEC);
-
-  if (null < 0)
-    return;
-  saved_stderr = fcntl (STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
-  dup2 (null, STDOUT_FILENO);
-  dup2 (null, STDERR_FILENO);
-  close (null);
-}
 
 int
 main (int argc, char **argv)
 {
-  int provided;
+  struct walk_remote const *remote = mpi_front_start (&argc, &argv);
 
-  if (MPI_Init_thread (&argc, &argv, MPI_THREAD_FUNNELED, &provided)
-      != MPI_SUCCESS)
-    {
-      fprintf (stderr, "%s: cannot initialize MPI\n", argv[0]);
-      return EXIT_FAILURE;
-    }
-  mpi = libfts_mpi_open (MPI_COMM_WORLD);
-  if (!mpi)
-    {
-      perror ("libfts_mpi_open");
-      MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
-    }
-  rank = libfts_mpi_rank (mpi);
-  if (rank != 0)
-    silence ();
-  atexit (end_mpi);
-
-  struct du_walker walker = { .walk = walk_mpi,
-                              .serve = rank == 0 ? NULL : serve_mpi,
-                              .ctx = mpi, .output_forwarded = true };
-  return du_main (argc, argv, &walker);
+  return du_main (argc, argv, remote);
 }

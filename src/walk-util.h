@@ -93,6 +93,38 @@ bool finish_walk (FTS *fts, int read_err, bool quiet);
    programs say it.  */
 void warn_walk_failed (int err);
 
+/* ---- walks on other machines ---- */
+
+/* How a program's walk_remote walks: its VISIT decides alone (nothing
+   it met elsewhere in the walk changes its answers), so that
+   directories may be visited on other machines; a directory's
+   post-order visit comes after everything below it on every machine
+   (rm's rmdir).  */
+enum { WALK_REMOTE_SHARE = 1, WALK_REMOTE_POSTORDER = 2 };
+
+/* Who walks a program's directory operands when not libfts's parallel
+   walk on this machine: the ranks of an MPI job (src/mpi-*.c).  */
+struct walk_remote
+{
+  /* Walk ROOT as libfts_walk_run would with libfts_walk_open's OPTIONS
+     and HOW (WALK_REMOTE_*), calling VISIT (here or elsewhere) and
+     REPORT (here, in the sequential walk's order) with ARG.  Returns as
+     libfts_walk_run.  */
+  int (*walk) (void *ctx, char *root, int options, int how,
+               libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+               void *arg);
+  /* On a machine that only walks what others hand it (null on the one
+     that prints): visit with VISIT and ARG until told to stop.  Returns
+     0, or -1 with errno.  */
+  int (*serve) (void *ctx, libfts_walk_visit_fn visit, void *arg);
+  void *ctx;
+  bool output_forwarded;        /* standard output is not the user's but
+                                   a forwarder's (mpirun gives rank 0 a
+                                   terminal of its own, whatever the
+                                   user's is): never taken for a
+                                   terminal */
+};
+
 /* ---- what the programs say ---- */
 
 /* The messages about what a walk met that several programs say alike, as

@@ -1,0 +1,122 @@
+/* mpi-front.c: what the MPI front ends (mpi-du, mpi-rm) share: MPI's
+   start and end, and the walk_remote of their cores on libfts-mpi.
+
+   Copyright (C) 2026 The libfts authors.
+   SPDX-License-Identifier: GPL-3.0-or-later
+
+   This program is free software: you can redistribute it and/or modify
+   it under the terms of the GNU General Public License as published by
+   the Free Software Foundation, either version 3 of the License, or
+   (at your option) any later version.
+
+   This program is distributed in the hope that it will be useful,
+   but WITHOUT ANY WARRANTY; without even the implied warranty of
+   MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+   GNU General Public License for more details.
+
+   You should have received a copy of the GNU General Public License
+   along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
+
+/* Run as "mpirun -np N mpi-PROGRAM [OPTION]... [FILE]...": every rank
+   reads the same command line; rank 0 runs the program as on one
+   machine, but that a directory operand is walked by every rank
+   (mpi/fts-mpi.h), and prints; the other ranks visit what they are
+   handed, as the program's core does, and print nothing.  The job's
+   exit status is rank 0's: the others exit with 0 but where rank 0 fails
+   as they do (a usage error).  mpirun adds lines of its own on standard
+   error when a status is not 0.  */
+
+#include <config.h>
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include <mpi.h>
+
+#include "fts-mpi.h"
+
+#include "mpi-front.h"
+
+static LIBFTS_MPI *mpi;
+
+/* Standard error as it was, on the ranks that print nothing.  */
+static int saved_stderr = -1;
+
+static int
+walk_mpi (void *ctx, char *root, int options, int how,
+          libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+          void *arg)
+{
+  if (!(how & WALK_REMOTE_SHARE))
+    options |= LIBFTS_MPI_LOCAL;
+  if (how & WALK_REMOTE_POSTORDER)
+    options |= LIBFTS_MPI_POSTORDER;
+  return libfts_mpi_walk (ctx, root, options, visit, report, arg);
+}
+
+/* The other ranks' part: from here on, what they say (running out of
+   memory) is said.  */
+static int
+serve_mpi (void *ctx, libfts_walk_visit_fn visit, void *arg)
+{
+  if (saved_stderr >= 0)
+    {
+      dup2 (saved_stderr, STDERR_FILENO);
+      close (saved_stderr);
+      saved_stderr = -1;
+    }
+  return libfts_mpi_serve (ctx, visit, arg);
+}
+
+/* At exit: end the walks and MPI.  */
+static void
+end_mpi (void)
+{
+  libfts_mpi_close (mpi);
+  MPI_Finalize ();
+}
+
+/* Send standard output and, for now, standard error to /dev/null.  */
+static void
+silence (void)
+{
+  int null = open ("/dev/null", O_WRONLY | O_CLOEXEC);
+
+  if (null < 0)
+    return;
+  saved_stderr = fcntl (STDERR_FILENO, F_DUPFD_CLOEXEC, 3);
+  dup2 (null, STDOUT_FILENO);
+  dup2 (null, STDERR_FILENO);
+  close (null);
+}
+
+struct walk_remote const *
+mpi_front_start (int *argc, char ***argv)
+{
+  static struct walk_remote remote = { .walk = walk_mpi,
+                                       .output_forwarded = true };
+  int provided;
+
+  if (MPI_Init_thread (argc, argv, MPI_THREAD_FUNNELED, &provided)
+      != MPI_SUCCESS)
+    {
+      fprintf (stderr, "%s: cannot initialize MPI\n", (*argv)[0]);
+      exit (EXIT_FAILURE);
+    }
+  mpi = libfts_mpi_open (MPI_COMM_WORLD);
+  if (!mpi)
+    {
+      perror ("libfts_mpi_open");
+      MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
+    }
+  if (libfts_mpi_rank (mpi) != 0)
+    {
+      silence ();
+      remote.serve = serve_mpi;
+    }
+  atexit (end_mpi);
+  remote.ctx = mpi;
+  return &remote;
+}
