@@ -33,4 +33,14 @@ src_mpi_du_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
 src_mpi_du_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 src_mpi_du_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) $(MPI_LIBS) \
   $(PTHREAD_LIBS)
+
+# mpi-rm: rm's command line (src/rm.c) and core (src/remove.c) over the
+# MPI walk, a directory removed once what it handed out is gone.
+bin_PROGRAMS += src/mpi-rm
+src_mpi_rm_SOURCES = src/mpi-rm.c src/mpi-front.c src/mpi-front.h \
+  src/rm.c src/remove.c src/remove.h
+src_mpi_rm_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
+src_mpi_rm_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+src_mpi_rm_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) $(MPI_LIBS) \
+  $(PTHREAD_LIBS)
 endif

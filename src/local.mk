@@ -28,7 +28,7 @@ src_libfts_walk_LDADD = src/libprograms.a lib/libfts.la $(src_gnulib_ldadd)
 # wrapper, so that the tests can run it through a symlink named "rm" and
 # it names itself "rm" in its messages, as GNU rm does (from argv[0]).
 bin_PROGRAMS += src/rm
-src_rm_SOURCES = src/rm.c src/remove.c src/remove.h
+src_rm_SOURCES = src/rm-main.c src/rm.c src/remove.c src/remove.h
 src_rm_CPPFLAGS = $(src_cppflags)
 # libfts linked in statically: src/rm is then a real binary (no libtool
 # wrapper), which the tests run as "rm", and it installs self-contained.

@@ -741,7 +741,8 @@ visit (struct rm_walk *w, struct walk_file *f)
 static bool
 use_threads (char *const *files, struct rm_options const *x)
 {
-  return (x->recursive && !may_prompt (x) && 1 < libfts_default_threads ()
+  return (x->recursive && !may_prompt (x)
+          && (x->remote || 1 < libfts_default_threads ())
           && !mounts_may_cycle (files));
 }
 
@@ -773,6 +774,44 @@ rm_parallel (char *const *roots, struct rm_options const *x)
   if (libfts_walk_run (walk, visit_entry, walk_report_message, &w) < 0)
     w.status = RM_ERROR;
   libfts_walk_close (walk);
+  return atomic_load (&w.status);
+}
+
+/* Remove ROOTS, as X says, on X's remote machines too: each operand a
+   walk of its own, whose directories are removed only once what they
+   handed out is gone (WALK_REMOTE_POSTORDER).  rm's visits decide alone:
+   nothing one operand met changes another's.  */
+static enum RM_status
+rm_remote (char *const *roots, struct rm_options const *x)
+{
+  struct rm_walk w = { .voice = { speak }, .x = x, .status = RM_OK };
+  struct walk_remote const *r = x->remote;
+
+  for (size_t i = 0; roots[i]; i++)
+    if (r->walk (r->ctx, roots[i], (LIBFTS_WALK_ORDERED
+                                    | LIBFTS_WALK_TRUST_SHORT_READS),
+                 WALK_REMOTE_SHARE | WALK_REMOTE_POSTORDER, visit_entry,
+                 walk_report_message, &w) < 0)
+      {
+        if (errno == ENOMEM)
+          xalloc_die ();
+        w.status = RM_ERROR;
+      }
+  return atomic_load (&w.status);
+}
+
+enum RM_status
+rm_serve (struct rm_options const *x)
+{
+  struct rm_walk w = { .voice = { speak }, .x = x, .status = RM_OK };
+
+  if (x->remote->serve (x->remote->ctx, visit_entry, &w) != 0)
+    {
+      if (errno == ENOMEM)
+        xalloc_die ();
+      error (0, errno, _("cannot take part in the walk"));
+      return RM_ERROR;
+    }
   return atomic_load (&w.status);
 }
 
@@ -815,8 +854,9 @@ rm (char *const *files, struct rm_options const *x)
     n++;
 
   char **roots = trim_operands (files, n);
-  enum RM_status status = (use_threads (roots, x) ? rm_parallel (roots, x)
-                           : rm_sequential (roots, x));
+  enum RM_status status = (!use_threads (roots, x) ? rm_sequential (roots, x)
+                           : x->remote ? rm_remote (roots, x)
+                           : rm_parallel (roots, x));
 
   free_operands (roots, files);
   return status;

@@ -47,6 +47,9 @@ struct rm_options
   bool stdin_tty;               /* standard input is a terminal, or
                                    ---presume-input-tty */
   bool verbose;                 /* -v */
+  struct walk_remote const *remote;  /* directory operands walked on
+                                   other machines too (mpi-rm); null:
+                                   here */
 };
 
 /* Outcome of a removal, worst last: merged with UPDATE_STATUS so that the
@@ -72,5 +75,14 @@ enum RM_status
   while (0)
 
 enum RM_status rm (char *const *files, struct rm_options const *x);
+
+/* On a machine that only removes what X->remote's serve hands it:
+   remove that as rm does, until told to stop.  Returns the outcome.  */
+enum RM_status rm_serve (struct rm_options const *x);
+
+/* Run rm with the command line ARGC, ARGV, walking with REMOTE (null:
+   here alone); returns the exit status (it may also exit, as GNU rm
+   does).  */
+int rm_main (int argc, char **argv, struct walk_remote const *remote);
 
 #endif /* LIBFTS_REMOVE_H */

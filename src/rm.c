@@ -335,7 +335,7 @@ close_stdin_and_stdout (void)
 }
 
 int
-main (int argc, char **argv)
+rm_main (int argc, char **argv, struct walk_remote const *remote)
 {
   struct rm_options x =
     {
@@ -362,6 +362,9 @@ main (int argc, char **argv)
 
   if (x.recursive && cl.preserve_root)
     x.root = get_root_dev_ino (&root);
+  x.remote = remote;
+  if (remote && remote->serve)
+    return rm_serve (&x) == RM_ERROR ? EXIT_FAILURE : EXIT_SUCCESS;
 
   if (cl.prompt_once && (x.recursive || 3 < argc - first)
       && !confirm_once (argc - first, x.recursive))
