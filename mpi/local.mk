@@ -43,4 +43,14 @@ src_mpi_rm_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
 src_mpi_rm_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 src_mpi_rm_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) $(MPI_LIBS) \
   $(PTHREAD_LIBS)
+
+# mpi-chmod: chmod's command line and walk (src/chmod.c,
+# src/change-walk.c) over the MPI walk.
+bin_PROGRAMS += src/mpi-chmod
+src_mpi_chmod_SOURCES = src/mpi-chmod.c src/mpi-front.c src/mpi-front.h \
+  src/chmod.c src/chmod.h
+src_mpi_chmod_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
+src_mpi_chmod_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+src_mpi_chmod_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) \
+  $(MPI_LIBS) $(PTHREAD_LIBS)
 endif

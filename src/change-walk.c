@@ -248,7 +248,8 @@ bool
 cw_parallel (struct change_walk const *cw, char *const *files)
 {
   return (cw->recurse && !(cw->fts_flags & FTS_LOGICAL)
-          && 1 < libfts_default_threads () && !mounts_may_cycle (files));
+          && (cw->remote || 1 < libfts_default_threads ())
+          && !mounts_may_cycle (files));
 }
 
 void
@@ -272,6 +273,39 @@ report_message (struct libfts_walk_report const *r, void *arg)
   return 0;
 }
 
+/* cw_walk_parallel on CW's remote machines too: each operand a walk of
+   its own (the program's visits decide alone: nothing met under one
+   operand changes what is done under another).  */
+static bool
+walk_remotely (struct change_walk *cw, char *const *files, int options,
+               libfts_walk_visit_fn visit)
+{
+  struct walk_remote const *r = cw->remote;
+
+  for (size_t i = 0; files[i]; i++)
+    if (r->walk (r->ctx, files[i], options, WALK_REMOTE_SHARE, visit,
+                 report_message, cw) != 0)
+      {
+        if (errno == ENOMEM)
+          xalloc_die ();
+        cw_fail (cw);
+      }
+  return !atomic_load_explicit (&cw->failed, memory_order_relaxed);
+}
+
+bool
+cw_serve (struct change_walk *cw, libfts_walk_visit_fn visit)
+{
+  if (cw->remote->serve (cw->remote->ctx, visit, cw) != 0)
+    {
+      if (errno == ENOMEM)
+        xalloc_die ();
+      error (0, errno, _("cannot take part in the walk"));
+      cw_fail (cw);
+    }
+  return !atomic_load_explicit (&cw->failed, memory_order_relaxed);
+}
+
 bool
 cw_walk_parallel (struct change_walk *cw, char *const *files,
                   int walk_options, libfts_walk_visit_fn visit)
@@ -281,6 +315,8 @@ cw_walk_parallel (struct change_walk *cw, char *const *files,
 
   if (cw->fts_flags & FTS_COMFOLLOW)
     options |= LIBFTS_WALK_COMFOLLOW;
+  if (cw->remote)
+    return walk_remotely (cw, files, options, visit);
   walk = libfts_walk_open (files, options);
   if (!walk)
     xalloc_die ();

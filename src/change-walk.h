@@ -69,6 +69,9 @@ struct change_walk
   bool force_silent;            /* -f */
   struct dev_ino const *root;   /* refuse to walk "/" (null: do not) */
   FTS *fts;                     /* the sequential walk's, or null */
+  struct walk_remote const *remote;  /* -R's directory operands walked on
+                                   other machines too (mpi-chmod); null:
+                                   here */
   atomic_bool failed;           /* the parallel walk's: something failed */
 
   /* With -v or -c on the parallel walk: say the line about a file with
@@ -170,5 +173,10 @@ void cw_fail (struct change_walk *cw);
    well.  */
 bool cw_walk_parallel (struct change_walk *cw, char *const *files,
                        int walk_options, libfts_walk_visit_fn visit);
+
+/* On a machine that only walks what CW->remote's serve hands it: visit
+   that with VISIT, as the parallel walk does, until told to stop.
+   Returns true if all went well.  */
+bool cw_serve (struct change_walk *cw, libfts_walk_visit_fn visit);
 
 #endif /* LIBFTS_CHANGE_WALK_H */

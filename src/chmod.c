@@ -47,6 +47,7 @@
 #include <unistd.h>
 
 #include "change-walk.h"
+#include "chmod.h"
 #include "fts.h"
 #include "package-info.h"
 #include "quoting.h"
@@ -105,6 +106,7 @@ struct chmod_options
   enum verbosity verbosity;
   int fts_flags;                /* FTS_PHYSICAL, FTS_COMFOLLOW, FTS_LOGICAL */
   struct dev_ino const *root;   /* "/" with -R --preserve-root, or null */
+  struct walk_remote const *remote;  /* walks elsewhere too (mpi-chmod) */
 };
 
 /* One walk in progress.  */
@@ -582,13 +584,30 @@ chmod_files (char *const *files, struct chmod_options const *x)
     .cw = { .voice = { speak }, .silenced = silenced,
             .fts_flags = x->fts_flags, .recurse = x->recurse,
             .force_silent = x->force_silent, .root = x->root,
-            .say_link = x->verbosity != V_OFF ? say_link : NULL },
+            .say_link = x->verbosity != V_OFF ? say_link : NULL,
+            .remote = x->remote },
     .x = x,
   };
 
   return (cw_parallel (&w.cw, files)
           ? cw_walk_parallel (&w.cw, files, LIBFTS_WALK_STAT, visit_entry)
           : cw_walk_sequential (&w.cw, files, x->fts_flags, visit));
+}
+
+/* On a machine that only walks what X->remote hands it: change modes as
+   X says there, until told to stop.  Returns true if all went well.  */
+static bool
+chmod_serve (struct chmod_options const *x)
+{
+  struct walk w = {
+    .cw = { .voice = { speak }, .silenced = silenced,
+            .fts_flags = x->fts_flags, .recurse = x->recurse,
+            .force_silent = x->force_silent, .root = x->root,
+            .remote = x->remote },
+    .x = x,
+  };
+
+  return cw_serve (&w.cw, visit_entry);
 }
 
 /* ---- the command line -------------------------------------------------- */
@@ -709,10 +728,11 @@ compile_mode (int argc, char **argv, int *first, struct chmod_options *x,
 }
 
 int
-main (int argc, char **argv)
+chmod_main (int argc, char **argv, struct walk_remote const *remote)
 {
   struct chmod_options x = { .verbosity = V_OFF,
-                             .fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL };
+                             .fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL,
+                             .remote = remote };
   struct cmdline cl = { .dereference = -1 };
   struct dev_ino root;
   int c, first;
@@ -730,5 +750,7 @@ main (int argc, char **argv)
 
   if (x.recurse && cl.preserve_root)
     x.root = get_root_dev_ino (&root);
+  if (remote && remote->serve)
+    return chmod_serve (&x) ? EXIT_SUCCESS : EXIT_FAILURE;
   return chmod_files (argv + first, &x) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

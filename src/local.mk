@@ -59,7 +59,7 @@ src_du_LDADD = $(src_static_ldadd)
 # Linked as rm is (see above): real binaries, named by argv[0].  With -R
 # all three walk with libfts's parallel walk, hence its threads.
 bin_PROGRAMS += src/chmod src/chown src/chgrp
-src_chmod_SOURCES = src/chmod.c
+src_chmod_SOURCES = src/chmod-main.c src/chmod.c src/chmod.h
 src_chmod_CPPFLAGS = $(src_cppflags)
 src_chmod_LDADD = $(src_static_ldadd) $(PTHREAD_LIBS)
 src_chown_SOURCES = src/chown.c src/chown-core.c src/chown-core.h

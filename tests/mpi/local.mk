@@ -4,6 +4,7 @@
 ## configured, and skip (77) when mpirun is missing.
 
 mpi_shell_tests = \
+  tests/mpi/chmod.sh \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \
