@@ -53,4 +53,20 @@ src_mpi_chmod_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
 src_mpi_chmod_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 src_mpi_chmod_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) \
   $(MPI_LIBS) $(PTHREAD_LIBS)
+
+# mpi-chown and mpi-chgrp: their command lines and core (src/chown.c,
+# src/chgrp.c, src/chown-core.c) over the MPI walk.
+bin_PROGRAMS += src/mpi-chown src/mpi-chgrp
+src_mpi_chown_SOURCES = src/mpi-chown.c src/mpi-front.c src/mpi-front.h \
+  src/chown.c src/chown-core.c src/chown-core.h
+src_mpi_chown_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
+src_mpi_chown_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+src_mpi_chown_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) \
+  $(MPI_LIBS) $(PTHREAD_LIBS)
+src_mpi_chgrp_SOURCES = src/mpi-chgrp.c src/mpi-front.c src/mpi-front.h \
+  src/chgrp.c src/chown-core.c src/chown-core.h
+src_mpi_chgrp_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
+src_mpi_chgrp_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
+src_mpi_chgrp_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) \
+  $(MPI_LIBS) $(PTHREAD_LIBS)
 endif

@@ -111,7 +111,7 @@ ids_from_group (char const *group, struct chown_ids *ids,
 }
 
 int
-main (int argc, char **argv)
+chgrp_main (int argc, char **argv, struct walk_remote const *remote)
 {
   struct chown_cmdline cl = { .preserve_root = false };
   struct chown_ids ids = { .uid = -1, .gid = -1 };
@@ -128,5 +128,8 @@ main (int argc, char **argv)
     ids_from_group (argv[first++], &ids, &cl.x);
   chown_finish_options (&cl, &ids);
 
+  cl.x.remote = remote;
+  if (remote && remote->serve)
+    return chown_serve (&ids, &cl.x) ? EXIT_SUCCESS : EXIT_FAILURE;
   return chown_files (argv + first, &ids, &cl.x) ? EXIT_SUCCESS : EXIT_FAILURE;
 }

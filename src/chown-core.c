@@ -568,7 +568,8 @@ chown_files (char *const *files, struct chown_ids const *ids,
     .cw = { .voice = { speak }, .silenced = silenced,
             .fts_flags = x->fts_flags, .recurse = x->recurse,
             .force_silent = x->force_silent, .root = x->root,
-            .say_link = x->verbosity != CV_OFF ? say_link : NULL },
+            .say_link = x->verbosity != CV_OFF ? say_link : NULL,
+            .remote = x->remote },
     .ids = ids, .x = x, .stat_all = stat_all,
   };
 
@@ -760,4 +761,18 @@ chown_finish_options (struct chown_cmdline *cl, struct chown_ids *ids)
   ids->required_gid = cl->required_gid;
   if (cl->x.recurse && cl->preserve_root)
     cl->x.root = get_root_dev_ino (&root);
+}
+
+bool
+chown_serve (struct chown_ids const *ids, struct chown_options const *x)
+{
+  struct walk w = {
+    .cw = { .voice = { speak }, .silenced = silenced,
+            .fts_flags = x->fts_flags, .recurse = x->recurse,
+            .force_silent = x->force_silent, .root = x->root,
+            .remote = x->remote },
+    .ids = ids, .x = x, .stat_all = needs_stat (ids, x),
+  };
+
+  return cw_serve (&w.cw, visit_entry);
 }

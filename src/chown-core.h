@@ -47,6 +47,8 @@ struct chown_options
                                    ("" when only a group was given to
                                    chown), or null */
   char const *group_name;       /* the new group so named, or null */
+  struct walk_remote const *remote;  /* walks elsewhere too (mpi-chown,
+                                   mpi-chgrp); null: here */
 };
 
 /* The new owner UID and group GID ((uid_t) -1, (gid_t) -1: unchanged),
@@ -65,6 +67,17 @@ struct chown_ids
    all went well.  */
 bool chown_files (char *const *files, struct chown_ids const *ids,
                   struct chown_options const *x);
+
+/* On a machine that only walks what X->remote hands it: change owners
+   as IDS and X say there, until told to stop.  Returns true if all went
+   well.  */
+bool chown_serve (struct chown_ids const *ids, struct chown_options const *x);
+
+/* Run chown (chown.c) or chgrp (chgrp.c) with the command line ARGC,
+   ARGV, walking with REMOTE (null: here alone); returns the exit status
+   (they may also exit, as GNU's do).  */
+int chown_main (int argc, char **argv, struct walk_remote const *remote);
+int chgrp_main (int argc, char **argv, struct walk_remote const *remote);
 
 /* ---- the command line shared by chown and chgrp ---------------------- */
 

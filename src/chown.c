@@ -111,7 +111,7 @@ ids_from_spec (char const *spec, struct chown_ids *ids,
 }
 
 int
-main (int argc, char **argv)
+chown_main (int argc, char **argv, struct walk_remote const *remote)
 {
   struct chown_cmdline cl = { .preserve_root = false };
   struct chown_ids ids;
@@ -128,5 +128,8 @@ main (int argc, char **argv)
     ids_from_spec (argv[first++], &ids, &cl.x);
   chown_finish_options (&cl, &ids);
 
+  cl.x.remote = remote;
+  if (remote && remote->serve)
+    return chown_serve (&ids, &cl.x) ? EXIT_SUCCESS : EXIT_FAILURE;
   return chown_files (argv + first, &ids, &cl.x) ? EXIT_SUCCESS : EXIT_FAILURE;
 }
