@@ -316,6 +316,21 @@ drop_held (struct libfts_mpi *m, int64_t id)
   pthread_mutex_unlock (&m->lock);
 }
 
+/* Forget the holds of WALK, which returned: none is out after a
+   complete walk; a stopped one dropped them (libfts_walk_hold), and a
+   TAG_CHILD_DONE that comes later must find nothing to let go.  */
+static void
+drop_walk_holds (struct libfts_mpi *m, LIBFTS_WALK *walk)
+{
+  pthread_mutex_lock (&m->lock);
+  for (size_t i = 0; i < m->n_held;)
+    if (m->held[i].walk == walk)
+      m->held[i] = m->held[--m->n_held];
+    else
+      i++;
+  pthread_mutex_unlock (&m->lock);
+}
+
 /* With LIBFTS_MPI_POSTORDER, hold E's parent for task ID, which E is to
    become: in *HOLD, null without the option.  Returns 0, or -1
    (ENOMEM).  */
@@ -541,6 +556,7 @@ walk_task (struct tctx *tc, char *path, int options)
       && !tc->err)
     task_failed (tc, errno);
   tc->flagged = libfts_walk_roots_flagged (w);
+  drop_walk_holds (m, w);
   libfts_walk_close (w);
 }
 
