@@ -51,6 +51,11 @@ struct task
                                    had it open */
   uint64_t root_dev, root_ino;  /* the root's, checked on opening it */
   char *rel;                    /* its path below the root ("" for it) */
+  /* While it is walked, on the rank that walks it (not sent).  */
+  struct libfts_mpi *m;
+  size_t unacked;               /* bytes of its pieces that rank 0 holds,
+                                   under M's lock */
+  struct task *next;            /* in M's list of running tasks */
 };
 
 struct task_wire
@@ -102,13 +107,24 @@ enum
   CREDIT_BYTES = 4 * PIECE_BYTES,
   /* Tasks a rank may have handed out that rank 0 has not consumed yet:
      bounds what rank 0 holds for tasks ahead of their turn.  */
-  EXPORT_TICKETS = 8,
+  EXPORT_TICKETS = 64,
   /* How long a busy rank holds a request it cannot answer with a
      directory before it says no (milliseconds): a walk deep in a large
      directory meets no subdirectory for a while.  Measured: on a wide
      tree (40 x 30) over a 1 ms latency mount, rank 0 met its next
      directory 30 to 80 ms apart, and 20 ms held requests in vain.  */
   HOLD_MS = 200,
+  /* How long at most a visit waits for a rank to ask for the directory
+     it met, when this rank has directories enough to keep its threads
+     busy (see balance_wait; milliseconds).  */
+  BALANCE_WAIT_MS = 200,
+  /* Tasks an idle rank asks for at once: a busy rank meets the
+     directories it can hand out in waves (its threads finish theirs at
+     about the same time), and one directory a wave would leave the
+     asker idle most of the time.  Each task it gets is walked at once,
+     on a thread of its own: no task ever waits behind another on a rank
+     (rank 0 may be waiting for it to consume anything else).  */
+  TASKS_ASKED = 4,
   /* An idle rank that was told no by every other rank waits this long
      before it asks again, doubling up to IDLE_MAX_MS.  */
   IDLE_MIN_MS = 1,
@@ -144,22 +160,25 @@ struct libfts_mpi
   /* Between the thread that talks (the caller's) and the walker.  */
   pthread_mutex_t lock;
   pthread_cond_t cond;
-  pthread_t walker;
-  struct task *next_task;       /* handed to the walker */
-  bool busy;                    /* the walker has a task */
-  int64_t cur_id;               /* its id */
-  size_t unacked;               /* bytes of its pieces that rank 0
-                                   holds */
+  struct task *running;         /* the tasks being walked, each on a
+                                   walker thread of its own */
+  bool busy;                    /* RUNNING is not empty */
   int *hungry;                  /* ranks whose requests are held */
   double *hungry_since;
+  int *hungry_given;            /* tasks each was sent on its request */
   int n_hungry;
   int tickets;
+  int local_open;               /* directories this rank's walk entered
+                                   (not handed out) and did not finish */
+  int balance_waiters;          /* visits in balance_wait */
   struct held *held;            /* LIBFTS_MPI_POSTORDER: the tasks handed
                                    out and not yet walked */
   size_t n_held, held_cap;
   int64_t next_seq;
   struct outmsg *out_head, **out_tail;  /* made by the walker */
   int root_fd;                  /* the walker's descriptor of the root */
+  uint64_t root_dev_here;       /* its device here: each machine numbers
+                                   the devices it mounts its own way */
 
   /* The talking thread's own.  */
   struct outmsg *sending;       /* posted, not complete */
@@ -198,9 +217,14 @@ int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
 
 /* ---- fts-mpi-task.c: the walker ------------------------------------------- */
 
-/* The walker thread of M's walk: walks each task the talking thread
-   hands it (M->next_task), one at a time, until the walk is over.  */
-void *mpiw__walker (void *arg);
+/* Start walking T, which M's talking thread was handed or (rank 0) the
+   root task, on a thread of its own, in M's running tasks.  Aborts when
+   no thread can be had: the others would wait for T forever.  */
+void mpiw__start_task (struct libfts_mpi *m, struct task *t);
+
+/* Wait (on M's talking thread) until no task is running, then close the
+   root's descriptor.  */
+void mpiw__end_tasks (struct libfts_mpi *m);
 
 /* T as a TAG_TASK message: a buffer from malloc of *LEN bytes, or null
    (ENOMEM).  */

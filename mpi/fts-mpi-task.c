@@ -153,11 +153,12 @@ piece_ship (struct tctx *tc, bool last)
     return -1;
   struct piece_wire h = { .id = tc->t->id, .last = last };
   memcpy (tc->buf, &h, sizeof h);
+  struct task *t = (struct task *) tc->t;
   pthread_mutex_lock (&m->lock);
-  while (m->unacked > 0 && m->unacked + tc->len > CREDIT_BYTES
+  while (t->unacked > 0 && t->unacked + tc->len > CREDIT_BYTES
          && !m->run_over)
     pthread_cond_wait (&m->cond, &m->lock);
-  m->unacked += tc->len;
+  t->unacked += tc->len;
   pthread_mutex_unlock (&m->lock);
   mpiw__push (m, 0, TAG_PIECE, tc->buf, tc->len);
   tc->buf = NULL;
@@ -228,7 +229,8 @@ rel_path (struct tctx *tc, const struct libfts_walk_entry *e)
   return p;
 }
 
-/* A rank waiting for a directory, taken from those held, or -1.  */
+/* A rank waiting for a directory, taken from those held, or -1.  A
+   request is for TASKS_ASKED tasks; it stays held until it got them.  */
 static int
 take_hungry (struct libfts_mpi *m, int64_t *id)
 {
@@ -237,7 +239,10 @@ take_hungry (struct libfts_mpi *m, int64_t *id)
   pthread_mutex_lock (&m->lock);
   if (m->n_hungry > 0 && m->tickets > 0 && !m->run_over)
     {
-      dest = m->hungry[--m->n_hungry];
+      int i = m->n_hungry - 1;
+      dest = m->hungry[i];
+      if (++m->hungry_given[i] == TASKS_ASKED)
+        __atomic_store_n (&m->n_hungry, i, __ATOMIC_RELAXED);
       m->tickets--;
       *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
     }
@@ -245,13 +250,23 @@ take_hungry (struct libfts_mpi *m, int64_t *id)
   return dest;
 }
 
-/* Give DEST back to those held, its ticket back, after a failure.  */
+/* Give DEST's task back to its request, its ticket back, after a
+   failure.  */
 static void
 untake_hungry (struct libfts_mpi *m, int dest)
 {
   pthread_mutex_lock (&m->lock);
-  m->hungry[m->n_hungry] = dest;
-  m->hungry_since[m->n_hungry++] = mpiw__now_ms ();
+  int i = 0;
+  while (i < m->n_hungry && m->hungry[i] != dest)
+    i++;
+  if (i == m->n_hungry)
+    {
+      m->hungry[i] = dest;
+      m->hungry_since[i] = mpiw__now_ms ();
+      m->hungry_given[i] = TASKS_ASKED;
+      __atomic_store_n (&m->n_hungry, i + 1, __ATOMIC_RELAXED);
+    }
+  m->hungry_given[i]--;
   m->tickets++;
   pthread_mutex_unlock (&m->lock);
 }
@@ -272,6 +287,68 @@ wait_for_hungry (struct libfts_mpi *m)
          && pthread_cond_timedwait (&m->cond, &m->lock, &ts) == 0)
     continue;
   pthread_mutex_unlock (&m->lock);
+}
+
+/* The threads of a task's walk.  */
+static unsigned
+walk_threads (struct libfts_mpi const *m)
+{
+  return m->threads ? m->threads : libfts_default_threads ();
+}
+
+/* Work sharing where directories are met.  libfts's walk visits a
+   directory in pre-order well before it reads it (where requests wait on
+   a server, a whole large directory's subdirectories at once), and the
+   pre-order visit is where a directory can be handed out: a rank that
+   kept every directory it met while no other rank had asked yet would
+   keep most of a wide tree.  So a visit that meets a directory while
+   this rank has as many directories open as its walk has threads (work
+   enough for them) waits, up to BALANCE_WAIT_MS, for a rank to ask for
+   it, and keeps it only when none does, or when this rank's open
+   directories fall below that.  At most all the walk's threads but one
+   wait, so that the walk goes on meanwhile.  */
+static void
+balance_wait (struct libfts_mpi *m)
+{
+  int enough = (int) walk_threads (m);
+  struct timespec ts;
+
+  if (enough < 2)
+    return;
+  clock_gettime (CLOCK_REALTIME, &ts);
+  ts.tv_nsec += BALANCE_WAIT_MS * 1000000L;
+  ts.tv_sec += ts.tv_nsec / 1000000000;
+  ts.tv_nsec %= 1000000000;
+  pthread_mutex_lock (&m->lock);
+  if (m->balance_waiters < enough)
+    {
+      m->balance_waiters++;
+      while ((m->n_hungry == 0 || m->tickets == 0) && !m->run_over
+             && __atomic_load_n (&m->local_open, __ATOMIC_RELAXED) >= enough
+             && pthread_cond_timedwait (&m->cond, &m->lock, &ts) == 0)
+        continue;
+      m->balance_waiters--;
+    }
+  pthread_mutex_unlock (&m->lock);
+}
+
+/* Count E, a directory's visit that the program had, in M's open
+   directories: one more at its pre-order visit (INFO FTS_D, the
+   program continuing into it), one less at its last.  */
+static void
+count_open (struct libfts_mpi *m, int info, int r)
+{
+  if (info == FTS_D && r == LIBFTS_WALK_CONTINUE)
+    __atomic_add_fetch (&m->local_open, 1, __ATOMIC_RELAXED);
+  else if ((info == FTS_DP || info == FTS_DNR || info == FTS_ERR)
+           && __atomic_sub_fetch (&m->local_open, 1, __ATOMIC_RELAXED)
+              == (int) walk_threads (m) - 1)
+    {
+      pthread_mutex_lock (&m->lock);
+      if (m->balance_waiters > 0)
+        pthread_cond_broadcast (&m->cond);
+      pthread_mutex_unlock (&m->lock);
+    }
 }
 
 /* LIBFTS_MPI_POSTORDER: remember HOLD, on the parent of task ID in
@@ -350,6 +427,22 @@ hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   return -1;
 }
 
+/* Device numbers differ from machine to machine (each numbers its mounts
+   its own way; NFS, Lustre and FUSE mounts among them), inode numbers
+   do not.  So what ranks tell each other names the root's device as
+   rank 0 numbers it, and any other device as the sender numbers it:
+   only the root's device can be checked on another machine.  */
+
+/* ST's device as the other ranks are told it: the root's as rank 0's
+   number, TC's root device.  */
+static uint64_t
+dev_to_send (struct tctx const *tc, struct stat const *st)
+{
+  return (st->st_dev == __atomic_load_n (&tc->m->root_dev_here,
+                                         __ATOMIC_RELAXED)
+          ? tc->root_dev : st->st_dev);
+}
+
 /* Hand E, a directory met in pre-order, to a rank that waits for one, if
    any does: its task goes there, a placeholder takes its place in the
    reports.  Returns whether it was handed out.  */
@@ -361,6 +454,8 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
 
   if (m->spread_ms > 0 && m->size > 1)
     wait_for_hungry (m);
+  else if (m->size > 1)
+    balance_wait (m);
   if (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) == 0)
     return false;
   int dest = take_hungry (m, &id);
@@ -373,7 +468,7 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   char *buf = NULL;
   if (fstat (e->dirfd, &pst) == 0 && (t.rel = rel_path (tc, e)))
     {
-      t.dev = pst.st_dev;
+      t.dev = dev_to_send (tc, &pst);
       t.ino = pst.st_ino;
       buf = mpiw__encode_task (&t, &len);
     }
@@ -396,6 +491,8 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   return true;
 }
 
+static int visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e);
+
 /* The walk's VISIT: hand E out, or visit it at its real depth, with its
    root's device as the root's.  */
 static int
@@ -407,8 +504,31 @@ task_visit (struct libfts_walk_entry *e, void *arg)
   if (e->info == FTS_D && e->level == 0 && tc->t->id == ROOT_TASK)
     {
       tc->root_dev = e->st->st_dev;
+      __atomic_store_n (&m->root_dev_here, tc->root_dev, __ATOMIC_RELAXED);
       tc->root_ino = e->st->st_ino;
     }
+  /* The program sees the root's device as rank 0 numbers it, on every
+     rank: for -x, and for du's hard links, counted on rank 0.  */
+  struct stat st_sent;
+  const struct stat *st = e->st;
+  uint64_t here = __atomic_load_n (&m->root_dev_here, __ATOMIC_RELAXED);
+  if (st && st->st_dev == here && st->st_dev != tc->root_dev)
+    {
+      st_sent = *st;
+      st_sent.st_dev = tc->root_dev;
+      e->st = &st_sent;
+    }
+  int r = visit_task_entry (tc, e);
+  e->st = st;
+  return r;
+}
+
+/* task_visit's work, with E's status as the program sees it.  */
+static int
+visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
+{
+  struct libfts_mpi *m = tc->m;
+
   if (e->info == FTS_D && e->level > 0 && e->st
       && !(m->options & LIBFTS_MPI_LOCAL)
       && !((m->options & LIBFTS_WALK_XDEV) && e->st->st_dev != tc->root_dev)
@@ -420,6 +540,7 @@ task_visit (struct libfts_walk_entry *e, void *arg)
   if (tc->t->id != ROOT_TASK)
     e->root_dev = tc->root_dev;
   int r = m->visit (e, m->arg);
+  count_open (m, e->info, r);
   e->level = level;
   e->root_dev = root_dev;
   return r;
@@ -481,15 +602,20 @@ open_beneath (int dirfd, const char *rel)
   return open_beneath_by_steps (dirfd, rel);
 }
 
-/* Whether FD is the directory DEV/INO; sets errno (ESTALE) when not.  */
+/* Whether FD is the directory DEV/INO, DEV sent as dev_to_send made it
+   for a walk whose root's device is ROOT_DEV; sets errno (ESTALE) when
+   not.  A device other than the root's is not checked (see above).  */
 static bool
-is_expected (int fd, uint64_t dev, uint64_t ino)
+is_expected (struct libfts_mpi *m, int fd, uint64_t dev, uint64_t ino,
+             uint64_t root_dev)
 {
   struct stat st;
 
   if (fstat (fd, &st) != 0)
     return false;
-  if (st.st_dev == dev && st.st_ino == ino)
+  uint64_t here = __atomic_load_n (&m->root_dev_here, __ATOMIC_RELAXED);
+  if (st.st_ino == ino
+      && (dev == root_dev ? st.st_dev == here : st.st_dev != here))
     return true;
   errno = ESTALE;
   return false;
@@ -499,38 +625,61 @@ is_expected (int fd, uint64_t dev, uint64_t ino)
    root's and checked by device and inode; -1 with errno.  The root is
    opened on the first task of a walk, by its path, and checked against
    what rank 0 saw.  */
+static int open_root (struct libfts_mpi *m, const struct task *t);
+
 static int
 reach_parent (struct libfts_mpi *m, const struct task *t)
 {
-  if (m->root_fd < 0)
-    {
-      int follow = m->options & LIBFTS_WALK_COMFOLLOW;
-      int fd = open (m->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC
-                     | (follow ? 0 : O_NOFOLLOW));
-      if (fd < 0)
-        return -1;
-      if (!is_expected (fd, t->root_dev, t->root_ino))
-        {
-          int err = errno;
-          close (fd);
-          errno = err;
-          return -1;
-        }
-      m->root_fd = fd;
-    }
+  pthread_mutex_lock (&m->lock);
+  int root_fd = m->root_fd >= 0 ? m->root_fd : open_root (m, t);
+  pthread_mutex_unlock (&m->lock);
+  if (root_fd < 0)
+    return -1;
   const char *slash = strrchr (t->rel, '/');
   char *parent = strndup (t->rel, slash ? (size_t) (slash - t->rel) : 0);
   if (!parent)
     return -1;
-  int fd = open_beneath (m->root_fd, parent);
+  int fd = open_beneath (root_fd, parent);
   free (parent);
-  if (fd >= 0 && !is_expected (fd, t->dev, t->ino))
+  if (fd >= 0 && !is_expected (m, fd, t->dev, t->ino, t->root_dev))
     {
       int err = errno;
       close (fd);
       errno = err;
       fd = -1;
     }
+  return fd;
+}
+
+/* Open the root of M's walk by its path, as M's first task T of the walk
+   on this rank needs it, and check it against what rank 0 saw: M's
+   root_fd, or -1 with errno.  Under M's lock.  */
+static int
+open_root (struct libfts_mpi *m, const struct task *t)
+{
+  int follow = m->options & LIBFTS_WALK_COMFOLLOW;
+  int fd = open (m->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC
+                 | (follow ? 0 : O_NOFOLLOW));
+  struct stat st;
+
+  if (fd < 0)
+    return -1;
+  if (fstat (fd, &st) != 0)
+    {
+      int err = errno;
+      close (fd);
+      errno = err;
+      return -1;
+    }
+  __atomic_store_n (&m->root_dev_here, st.st_dev, __ATOMIC_RELAXED);
+  if (!is_expected (m, fd, t->root_dev, t->root_ino, t->root_dev))
+    {
+      int err = errno;
+      close (fd);
+      errno = err;
+      return -1;
+    }
+  m->root_fd = fd;
   return fd;
 }
 
@@ -610,42 +759,64 @@ run_task (struct libfts_mpi *m, const struct task *t)
   return tc.flagged;
 }
 
-void *
-mpiw__walker (void *arg)
+/* A walker thread: walk its task, then leave the running tasks.  */
+static void *
+walker (void *arg)
 {
-  struct libfts_mpi *m = arg;
+  struct task *t = arg;
+  struct libfts_mpi *m = t->m;
+  bool flagged = run_task (m, t);
 
-  pthread_mutex_lock (&m->lock);
-  for (;;)
+  if (t->id != ROOT_TASK && (m->options & LIBFTS_MPI_POSTORDER))
     {
-      while (!m->next_task && !m->run_over)
-        pthread_cond_wait (&m->cond, &m->lock);
-      if (m->run_over)
-        break;
-      struct task *t = m->next_task;
-      m->next_task = NULL;
-      m->cur_id = t->id;
-      m->unacked = 0;
-      pthread_mutex_unlock (&m->lock);
-      bool flagged = run_task (m, t);
-      if (t->id != ROOT_TASK && (m->options & LIBFTS_MPI_POSTORDER))
-        {
-          int64_t *done = malloc (2 * sizeof *done);
-          if (!done)
-            abort ();           /* the exporter would wait forever */
-          done[0] = t->id;
-          done[1] = flagged;
-          mpiw__push (m, (int) (t->id >> TASK_RANK_SHIFT), TAG_CHILD_DONE,
-                      (char *) done, 2 * sizeof *done);
-        }
-      mpiw__free_task (t);
-      pthread_mutex_lock (&m->lock);
-      m->busy = false;
-      pthread_cond_broadcast (&m->cond);
+      int64_t *done = malloc (2 * sizeof *done);
+      if (!done)
+        abort ();               /* the exporter would wait forever */
+      done[0] = t->id;
+      done[1] = flagged;
+      mpiw__push (m, (int) (t->id >> TASK_RANK_SHIFT), TAG_CHILD_DONE,
+                  (char *) done, 2 * sizeof *done);
     }
+  pthread_mutex_lock (&m->lock);
+  struct task **p = &m->running;
+  while (*p != t)
+    p = &(*p)->next;
+  *p = t->next;
+  m->busy = m->running != NULL;
+  pthread_cond_broadcast (&m->cond);
+  pthread_mutex_unlock (&m->lock);
+  mpiw__free_task (t);
+  return NULL;
+}
+
+void
+mpiw__start_task (struct libfts_mpi *m, struct task *t)
+{
+  pthread_attr_t attr;
+  pthread_t thread;
+
+  t->m = m;
+  t->unacked = 0;
+  pthread_mutex_lock (&m->lock);
+  t->next = m->running;
+  m->running = t;
+  m->busy = true;
+  pthread_mutex_unlock (&m->lock);
+  if (pthread_attr_init (&attr) != 0
+      || pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED) != 0
+      || pthread_create (&thread, &attr, walker, t) != 0)
+    abort ();
+  pthread_attr_destroy (&attr);
+}
+
+void
+mpiw__end_tasks (struct libfts_mpi *m)
+{
+  pthread_mutex_lock (&m->lock);
+  while (m->running)
+    pthread_cond_wait (&m->cond, &m->lock);
   pthread_mutex_unlock (&m->lock);
   if (m->root_fd >= 0)
     close (m->root_fd);
   m->root_fd = -1;
-  return NULL;
 }

@@ -172,9 +172,15 @@ on_request (struct libfts_mpi *m, int src)
                && !(m->options & LIBFTS_MPI_LOCAL));
   if (hold)
     {
-      m->hungry[m->n_hungry] = src;
-      m->hungry_since[m->n_hungry] = mpiw__now_ms ();
-      __atomic_store_n (&m->n_hungry, m->n_hungry + 1, __ATOMIC_RELAXED);
+      /* SRC asks only when idle: a request of its still held is over.  */
+      int i = 0;
+      while (i < m->n_hungry && m->hungry[i] != src)
+        i++;
+      m->hungry[i] = src;
+      m->hungry_since[i] = mpiw__now_ms ();
+      m->hungry_given[i] = 0;
+      if (i == m->n_hungry)
+        __atomic_store_n (&m->n_hungry, i + 1, __ATOMIC_RELAXED);
       pthread_cond_broadcast (&m->cond);
     }
   pthread_mutex_unlock (&m->lock);
@@ -190,11 +196,7 @@ on_task (struct libfts_mpi *m, int src, const char *buf, size_t len)
 
   if (!t)
     abort ();                   /* a task lost would hang the walk */
-  pthread_mutex_lock (&m->lock);
-  m->next_task = t;
-  m->busy = true;
-  pthread_cond_broadcast (&m->cond);
-  pthread_mutex_unlock (&m->lock);
+  mpiw__start_task (m, t);
   m->requesting = false;
   m->misses = 0;
   m->giver = src;
@@ -222,8 +224,12 @@ on_ack (struct libfts_mpi *m, const char *buf, size_t len)
   int64_t v[2];
 
   pthread_mutex_lock (&m->lock);
-  if (id_of (buf, len, v) && v[0] == m->cur_id)
-    m->unacked -= (size_t) v[1] < m->unacked ? (size_t) v[1] : m->unacked;
+  struct task *t = m->running;
+  if (id_of (buf, len, v))
+    while (t && t->id != v[0])
+      t = t->next;
+  if (t)
+    t->unacked -= (size_t) v[1] < t->unacked ? (size_t) v[1] : t->unacked;
   pthread_cond_broadcast (&m->cond);
   pthread_mutex_unlock (&m->lock);
 }
@@ -281,6 +287,8 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
     case TAG_TICKET:
       pthread_mutex_lock (&m->lock);
       m->tickets++;
+      if (m->balance_waiters > 0)
+        pthread_cond_broadcast (&m->cond);
       pthread_mutex_unlock (&m->lock);
       break;
     case TAG_DONE:
@@ -334,9 +342,12 @@ release_hungry (struct libfts_mpi *m)
   for (int i = 0; i < m->n_hungry && n_no < 64;)
     if (all || now - m->hungry_since[i] > HOLD_MS)
       {
-        no[n_no++] = m->hungry[i];
+        /* One that got a task is no longer waiting for an answer.  */
+        if (m->hungry_given[i] == 0)
+          no[n_no++] = m->hungry[i];
         m->hungry[i] = m->hungry[m->n_hungry - 1];
         m->hungry_since[i] = m->hungry_since[m->n_hungry - 1];
+        m->hungry_given[i] = m->hungry_given[m->n_hungry - 1];
         __atomic_store_n (&m->n_hungry, m->n_hungry - 1, __ATOMIC_RELAXED);
       }
     else
@@ -463,18 +474,20 @@ run (struct libfts_mpi *m, struct task *first)
   long us = POLL_MIN_US;
 
   m->run_over = false;
-  m->next_task = first;
-  m->busy = first != NULL;
+  m->running = NULL;
+  m->busy = false;
   m->n_hungry = 0;
   m->tickets = EXPORT_TICKETS;
+  m->local_open = 0;
+  m->balance_waiters = 0;
   m->requesting = false;
   m->misses = 0;
   m->giver = 0;
   m->idle_wait_ms = IDLE_MIN_MS;
   m->next_request = 0;
   m->root_fd = -1;
-  if (pthread_create (&m->walker, NULL, mpiw__walker, m) != 0)
-    abort ();                   /* the others would wait for us forever */
+  if (first)
+    mpiw__start_task (m, first);
   while (!over (m))
     {
       int n = poll_messages (m, &err) + post_outbox (m);
@@ -492,7 +505,7 @@ run (struct libfts_mpi *m, struct task *first)
           nap (m, us);
         }
     }
-  pthread_join (m->walker, NULL);
+  mpiw__end_tasks (m);
   drain (m);
   errno = err;
   return err ? -1 : 0;
@@ -547,6 +560,7 @@ libfts_mpi_open (MPI_Comm comm)
   m->recvd = calloc (m->size, sizeof *m->recvd);
   m->hungry = calloc (m->size, sizeof *m->hungry);
   m->hungry_since = calloc (m->size, sizeof *m->hungry_since);
+  m->hungry_given = calloc (m->size, sizeof *m->hungry_given);
   m->out_tail = &m->out_head;
   m->victim = -1;
   m->seed = (unsigned) m->rank * 2654435761u + 1;
@@ -554,7 +568,8 @@ libfts_mpi_open (MPI_Comm comm)
   m->spread_ms = spread_ms ();
   pthread_mutex_init (&m->lock, NULL);
   pthread_cond_init (&m->cond, NULL);
-  if (!m->sent || !m->recvd || !m->hungry || !m->hungry_since)
+  if (!m->sent || !m->recvd || !m->hungry || !m->hungry_since
+      || !m->hungry_given)
     {
       libfts_mpi_close (m);
       errno = ENOMEM;
@@ -723,6 +738,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
   free (m->recvd);
   free (m->hungry);
   free (m->hungry_since);
+  free (m->hungry_given);
   free (m->held);
   free (m);
   return 0;
