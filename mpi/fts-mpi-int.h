@@ -124,7 +124,7 @@ enum
      asker idle most of the time.  Each task it gets is walked at once,
      on a thread of its own: no task ever waits behind another on a rank
      (rank 0 may be waiting for it to consume anything else).  */
-  TASKS_ASKED = 4,
+  TASKS_ASKED = 8,
   /* An idle rank that was told no by every other rank waits this long
      before it asks again, doubling up to IDLE_MAX_MS.  */
   IDLE_MIN_MS = 1,
