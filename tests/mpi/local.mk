@@ -6,6 +6,7 @@
 mpi_shell_tests = \
   tests/mpi/chmod.sh \
   tests/mpi/chown.sh \
+  tests/mpi/deep-tree.sh \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \

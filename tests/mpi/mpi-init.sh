@@ -39,7 +39,8 @@ unset DU_BLOCK_SIZE BLOCK_SIZE BLOCKSIZE POSIXLY_CORRECT TIME_STYLE
 # mpirun).  A walk waits up to 20 ms at each directory for an idle rank
 # to take it (LIBFTS_MPI_SPREAD), so that even a small tree is spread
 # over them.  Standard input is not the caller's: mpirun would read it
-# for rank 0.
+# for rank 0.  With mpi_limit_ set (seconds; needs timeout(1)), a job
+# that runs longer is ended (status 124) rather than hang the test.
 run_mpi_ ()
 {
   np_=$1 prog_=$2
@@ -47,6 +48,7 @@ run_mpi_ ()
   home_=$HOME
   test -z "$unpriv_" || home_=$test_dir_
   $unpriv_ env HOME="$home_" LIBFTS_MPI_SPREAD="${LIBFTS_MPI_SPREAD-20}" \
+    ${mpi_limit_:+timeout "$mpi_limit_"} \
     "$MPIRUN" $mpirun_opts_ -np "$np_" "$mpi_bin_/$prog_" "$@" < /dev/null
 }
 
