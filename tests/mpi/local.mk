@@ -13,6 +13,7 @@ mpi_shell_tests = \
   tests/mpi/rm.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/symlink-race.sh \
+  tests/mpi/vanished.sh \
   tests/mpi/walk-order.sh \
   tests/mpi/walk-rm.sh \
   tests/mpi/walk-rm-kept.sh
@@ -20,7 +21,8 @@ mpi_shell_tests = \
 if HAVE_MPI
 TESTS += $(mpi_shell_tests)
 endif
-EXTRA_DIST += $(mpi_shell_tests) tests/mpi/mpi-init.sh
+EXTRA_DIST += $(mpi_shell_tests) tests/mpi/mpi-init.sh \
+  tests/mpi/hold-preload.c
 
 # walk-print: the MPI walk's reports, one line per entry, as fts-print
 # prints fts_read's.
