@@ -27,7 +27,7 @@ test -x "$mpi_rm" || framework_failure_ "$mpi_rm is not built"
 ln -s "$mpi_rm" "$mpi_bin_/rm" || framework_failure_ "cannot link mpi-rm"
 
 depth=100000
-LIBFTS_MPI_SPREAD= LIBFTS_THREADS=1 mpi_limit_=40
+LIBFTS_MPI_SPREAD='' LIBFTS_THREADS=1 mpi_limit_=40
 export LIBFTS_THREADS
 
 # A message may name a path of thousands of levels: the log gets it as

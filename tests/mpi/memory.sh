@@ -87,7 +87,7 @@ for opt in -s -a; do
   compare _exp _out || { echo "mpi-du $opt: not our du's lines" >&2; fail=1; }
   bound=$((2 * ours + idle))
   echo "du $opt flat: ours $ours KiB, an idle rank $idle KiB, bound $bound KiB;" \
-    "mpi-du's ranks (rank KiB):" $(tr '\n' ' ' < _peaks)
+    "mpi-du's ranks (rank KiB): $(tr '\n' ' ' < _peaks)"
   while read -r rank kib; do
     test "$kib" -le $bound \
       || { echo "mpi-du $opt: rank $rank peaked at $kib KiB, over $bound" >&2

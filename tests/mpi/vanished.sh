@@ -57,6 +57,7 @@ held_run_ ()
   shift 2
   make_tree_
   rm -f _held
+  # shellcheck disable=SC2163
   (LD_PRELOAD=$hold_so HOLD_MARKER=$PWD/_held
    export LD_PRELOAD HOLD_MARKER "$hold_"
    "$@") > _out 2> _err &
@@ -89,6 +90,7 @@ check_case_ ()
   LIBFTS_THREADS=2 held_run_ "$2" "$4" env PATH="$test_dir_/.ours:$PATH" du -a T
   test -s _held || framework_failure_ "du -a T: no hold at $2"
   mv _out _exp && mv _err _exp_err
+  # shellcheck disable=SC2034
   for try_ in 1 2 3; do
     held_run_ "$3" "$4" run_mpi_ $np_ du -a T
     test -s _held && { test $np_ = 1 || test "$(cut -d ' ' -f 4 _held)" != 0; } \
