@@ -5,6 +5,7 @@
 
 mpi_shell_tests = \
   tests/mpi/chmod.sh \
+  tests/mpi/clients.sh \
   tests/mpi/chown.sh \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
