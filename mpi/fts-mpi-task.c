@@ -476,7 +476,7 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
   if (tc->t->id != ROOT_TASK)
     e->root_dev = tc->root_dev;
   int r = m->visit (e, m->arg);
-  if (e->info != FTS_DP)
+  if (e->info != FTS_DP && r != LIBFTS_WALK_AGAIN)
     __atomic_add_fetch (&m->visited, 1, __ATOMIC_RELAXED);
   e->level = level;
   e->root_dev = root_dev;

@@ -10,6 +10,7 @@ mpi_shell_tests = \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \
+  tests/mpi/progress.sh \
   tests/mpi/rm.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/walk-order.sh \
