@@ -40,6 +40,7 @@
 #include "fts-mpi.h"
 
 #include "mpi-front.h"
+#include "package-info.h"
 
 static LIBFTS_MPI *mpi;
 
@@ -175,6 +176,7 @@ mpi_front_start (int *argc, char ***argv)
                                        .output_forwarded = true };
   int provided;
 
+  program_prefix = "mpi-";
   if (MPI_Init_thread (argc, argv, MPI_THREAD_FUNNELED, &provided)
       != MPI_SUCCESS)
     {
