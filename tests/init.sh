@@ -295,6 +295,69 @@ swap_stop_ ()
   done
 }
 
+# race_setup_ COUNT [SUBS]: the directory "outside" (under the names the
+# tree uses, with modes 751, 640 and 604, so that a change of mode shows),
+# its listing in _exp.outside, and the tree t/dir/v0..v{COUNT-1}, each
+# with twenty files and a subdirectory sub of one (race_tree_), which
+# tests/rm/swap-helper swaps for symbolic links to "outside".  With SUBS,
+# SUBS more subdirectories sub1.. beside sub, in each vN and in the
+# outside: more directories below a swapped one for a parallel walk to
+# hand out.  race_swaps_ counts the helper's swaps.
+race_setup_ ()
+{
+  race_helper_=$abs_top_builddir/tests/rm/swap-helper
+  test -x "$race_helper_" || framework_failure_ "tests/rm/swap-helper not built"
+  race_subs_=sub
+  for i_ in $(seq 1 "${2-0}"); do race_subs_="$race_subs_ sub$i_"; done
+  mkdir -p outside/v0 && : > outside/v0/f0 && chmod 751 outside outside/v0 \
+    && chmod 640 outside/v0/f0 || framework_failure_ "outside"
+  for s_ in $race_subs_; do
+    mkdir outside/$s_ && : > outside/$s_/g0 && chmod 751 outside/$s_ \
+      && chmod 640 outside/$s_/g0 || framework_failure_ "outside"
+  done
+  for i_ in 0 1 2 3 4 5 6 7 8 9; do
+    : > outside/f$i_ && chmod 604 outside/f$i_ || framework_failure_ "outside"
+  done
+  race_list_ outside > _exp.outside
+  i_=0
+  while test $i_ -lt $1; do
+    for s_ in $race_subs_; do echo "t/dir/v$i_/$s_/g0"; done
+    j_=0
+    while test $j_ -lt 20; do echo "t/dir/v$i_/f$j_"; j_=$((j_ + 1)); done
+    i_=$((i_ + 1))
+  done > _files
+  race_tree_
+  race_swaps_=0
+}
+
+# race_tree_: make race_setup_'s tree t (again, after a remover's round).
+race_tree_ ()
+{
+  sed 's|/[^/]*$||' _files | sort -u | xargs mkdir -p && xargs touch < _files \
+    || framework_failure_ "cannot make the tree"
+}
+
+# race_list_ DIR: the tree below DIR, one "TYPE MODE USER:GROUP PATH" a
+# line, sorted: what must not change.
+race_list_ ()
+{
+  find "$1" -mindepth 1 -printf '%y %m %u:%g %P\n' | LC_ALL=C sort
+}
+
+# race_round_ COUNT COMMAND...: run COMMAND (stdout and stderr to _out)
+# while the helper swaps t/dir/v0..v{COUNT-1} and back; then stop it and
+# put the tree back.  Returns 1 if anything outside changed.
+race_round_ ()
+{
+  n_=$1; shift
+  "$race_helper_" t/dir $n_ "$PWD/outside" > _swaps & pid_=$!
+  "$@" < /dev/null > _out 2>&1
+  swap_stop_ $pid_ _swaps t/dir
+  race_swaps_=$((race_swaps_ + swap_count_))
+  race_list_ outside > _outside
+  compare _exp.outside _outside
+}
+
 # ---- peak memory -----------------------------------------------------------------
 # peak_rss_ PROGRAM ARGS...: run PROGRAM ARGS under bench/rusage (standard
 # input /dev/null, standard output in _out, standard error in _err) and set

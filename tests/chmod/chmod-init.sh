@@ -71,49 +71,6 @@ require_nobody_ids_ ()
     || skip_ "no user nobody and group nogroup with id 65534"
 }
 
-# ---- the symlink-swap race, of chmod's and chown's symlink-race.sh ----
-
-# race_setup_ COUNT: the tree t/dir/v0..v{COUNT-1}, each with twenty files
-# and a subdirectory of one, which tests/rm/swap-helper swaps for symbolic
-# links to the directory "outside", made too: its listing is in
-# _exp.outside.  race_swaps_ counts the helper's swaps.
-race_setup_ ()
-{
-  race_helper_=$abs_top_builddir/tests/rm/swap-helper
-  test -x "$race_helper_" || framework_failure_ "tests/rm/swap-helper not built"
-  mkdir -p outside/sub outside/v0 && : > outside/sub/g0 && : > outside/v0/f0 \
-    && chmod 751 outside outside/sub outside/v0 \
-    && chmod 640 outside/sub/g0 outside/v0/f0 || framework_failure_ "outside"
-  for i_ in 0 1 2 3 4 5 6 7 8 9; do
-    : > outside/f$i_ && chmod 604 outside/f$i_ || framework_failure_ "outside"
-  done
-  list_ outside > _exp.outside
-  i_=0
-  while test $i_ -lt $1; do
-    echo "t/dir/v$i_/sub/g0"
-    j_=0
-    while test $j_ -lt 20; do echo "t/dir/v$i_/f$j_"; j_=$((j_ + 1)); done
-    i_=$((i_ + 1))
-  done > _files
-  sed 's|/[^/]*$||' _files | sort -u | xargs mkdir -p && xargs touch < _files \
-    || framework_failure_ "cannot make the tree"
-  race_swaps_=0
-}
-
-# race_round_ COUNT COMMAND...: run COMMAND (stdout and stderr to _out)
-# while the helper swaps t/dir/v0..v{COUNT-1} and back; then stop it and
-# put the tree back.  Returns 1 if anything outside changed.
-race_round_ ()
-{
-  n_=$1; shift
-  "$race_helper_" t/dir $n_ "$PWD/outside" > _swaps & pid_=$!
-  "$@" < /dev/null > _out 2>&1
-  swap_stop_ $pid_ _swaps t/dir
-  race_swaps_=$((race_swaps_ + swap_count_))
-  list_ outside > _outside
-  compare _exp.outside _outside
-}
-
 # ---- trees and counts for the tests of the worker threads -------------
 
 # mixed_tree_ DIR: DIR/sI/fJ and DIR/sI/t/gJ (80 directories sI, 30 files

@@ -13,6 +13,7 @@ mpi_shell_tests = \
   tests/mpi/progress.sh \
   tests/mpi/rm.sh \
   tests/mpi/rank-dies.sh \
+  tests/mpi/symlink-race.sh \
   tests/mpi/walk-order.sh \
   tests/mpi/walk-rm.sh \
   tests/mpi/walk-rm-kept.sh
