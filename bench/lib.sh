@@ -1,4 +1,5 @@
-# bench/lib.sh: functions shared by bench/run.  Sourced by bash, never run.
+# bench/lib.sh: functions shared by bench/run and bench/mpi-run.  Sourced
+# by bash, never run.
 #
 # Copyright (C) 2026 The libfts authors.
 # SPDX-License-Identifier: GPL-3.0-or-later
@@ -60,6 +61,20 @@ bench_setup_tools ()
   # runs say what they want.
   unset LIBFTS_INODE_SORT_THRESHOLD LIBFTS_INODE_SORT_FS LIBFTS_THREADS
   "$WALK" --version > /dev/null || bench_die "$WALK does not run"
+}
+
+# bench_find_peer NAME: print the path of the program NAME, from PATH or
+# else from ~/.cargo/bin, where cargo install puts it (under sudo, HOME may
+# be root's: the invoking user's is looked at too).  Returns 1 when it is
+# nowhere.
+bench_find_peer ()
+{
+  local home
+  command -v "$1" && return
+  for home in "$HOME" ${SUDO_USER:+"$(getent passwd "$SUDO_USER" | cut -d: -f6)"}; do
+    test -x "$home/.cargo/bin/$1" && { echo "$home/.cargo/bin/$1"; return; }
+  done
+  return 1
 }
 
 # ---- undoing what was set up ----------------------------------------------------
@@ -256,17 +271,19 @@ bench_ssh_reachable ()
     > /dev/null 2>&1
 }
 
-# bench_latfs_up LATFS DELAY_US STATS SOURCE MOUNTPOINT: mount SOURCE at
-# MOUNTPOINT through the latency file system LATFS, DELAY_US in each
-# request, its counts to STATS at unmount.  The mount point is recorded
-# before the mount, so that an interrupt in between leaves nothing behind
+# bench_latfs_up LATFS DELAY_US STATS SOURCE MOUNTPOINT [OPTIONS]: mount
+# SOURCE at MOUNTPOINT through the latency file system LATFS, DELAY_US in
+# each request, its counts to STATS at unmount, and latfs's OPTIONS (such
+# as max_inflight=8) if given.  The mount point is recorded before the
+# mount, so that an interrupt in between leaves nothing behind
 # (bench_cleanup passes over what is not mounted).
 bench_latfs_up ()
 {
   rm -f "$3"
   mkdir -p "$5" || return
   BENCH_MOUNTS+=("$5")
-  "$1" -o "delay_us=$2,stats=$3,parallel_lookups" "$4" "$5" || { bench_forget BENCH_MOUNTS "$5"; return 1; }
+  "$1" -o "delay_us=$2,stats=$3,parallel_lookups${6:+,$6}" "$4" "$5" \
+    || { bench_forget BENCH_MOUNTS "$5"; return 1; }
 }
 
 # bench_sshfs_up SOURCE MOUNTPOINT: mount SOURCE of BENCH_SSH_HOST at

@@ -12,7 +12,7 @@ bench_rusage_SOURCES = bench/rusage.c
 bench_gentree_CPPFLAGS = -I$(top_builddir)
 bench_rusage_CPPFLAGS = -I$(top_builddir)
 
-EXTRA_DIST += bench/run bench/lib.sh
+EXTRA_DIST += bench/run bench/lib.sh bench/mpi-run
 
 # Arguments for bench/run, e.g.
 #   make bench BENCH_ARGS='--fs=ext4 --trees=npm --modes=warm --runs=1'
@@ -29,6 +29,24 @@ BENCH_ARGS =
 bench: all
 	abs_top_builddir='$(abs_top_builddir)' \
 	  $(SHELL) $(srcdir)/bench/run $(BENCH_ARGS)
+
+# make bench-mpi: several clients of one server (bench/mpi-run): N
+# mounts of bench/latfs (2 ms a request, 8 in flight), an MPI rank on
+# each in a mount namespace of its own, our mpi-du, mpi-rm and mpi-chmod
+# at -np 1, 2 and 4 against mpiFileUtils' dwalk, drm and dchmod (where
+# installed, MFU_PREFIX, default /opt/mfu) and against GNU's and our
+# programs on one client.  Root.  Skipped, with the reason and status 0,
+# where mpirun, unshare, /dev/fuse, latfs or the mpi-* programs are
+# missing (bench/mpi-run exits 77).  Arguments, e.g.
+#   make bench-mpi BENCH_MPI_ARGS='--np=1,2,4 --ops=du,rm --runs=5'
+# See bench/mpi-run's head comment.
+BENCH_MPI_ARGS =
+
+.PHONY: bench-mpi
+bench-mpi: all
+	@abs_top_builddir='$(abs_top_builddir)' \
+	  $(SHELL) $(srcdir)/bench/mpi-run $(BENCH_MPI_ARGS); \
+	st=$$?; test $$st = 77 && st=0; exit $$st
 
 # make demo: an npm-like tree (about 41,000 files) with one directory of
 # 20,000 (large enough to be sorted by inode), walked and stat'ed by libfts,

@@ -44,3 +44,22 @@ doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)
 EXTRA_DIST += doc/rm.x doc/libfts-run.x doc/libfts-walk.x doc/du.x \
   doc/chmod.x doc/chown.x doc/chgrp.x
 MAINTAINERCLEANFILES += $(dist_man1_MANS)
+
+# The mpi-* programs' pages, made and installed where configure found MPI
+# (mpi/local.mk), the same way: run alone, without mpirun, each program is
+# a job of one rank that answers --help and --version.  Their .x are
+# always distributed, the pages only by a tree configured with MPI (a
+# release is: make distcheck then installs them); a tarball made without
+# needs help2man where it is built with MPI.
+mpi_man_programs = mpi-du mpi-rm mpi-chmod mpi-chown mpi-chgrp
+EXTRA_DIST += $(mpi_man_programs:%=doc/%.x)
+if HAVE_MPI
+dist_man1_MANS += $(mpi_man_programs:%=doc/%.1)
+doc/mpi-du.1: src/mpi-du.c src/du.c
+doc/mpi-rm.1: src/mpi-rm.c src/rm.c
+doc/mpi-chmod.1: src/mpi-chmod.c src/chmod.c
+doc/mpi-chown.1: src/mpi-chown.c src/chown.c src/chown-core.c
+doc/mpi-chgrp.1: src/mpi-chgrp.c src/chgrp.c src/chown-core.c
+doc/mpi-du.1 doc/mpi-rm.1 doc/mpi-chmod.1 doc/mpi-chown.1 doc/mpi-chgrp.1: \
+  src/package-info.c
+endif

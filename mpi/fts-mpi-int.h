@@ -25,8 +25,10 @@ enum mpiw_tag
   TAG_PIECE,       /* -> 0: a task's reports (struct piece_wire, records) */
   TAG_ACK,         /* 0 -> walker: one piece of a task consumed (an id) */
   TAG_TICKET,      /* 0 -> exporter: a task it handed out was consumed */
-  TAG_CHILD_DONE   /* walker -> exporter: a task it handed out was walked
+  TAG_CHILD_DONE,  /* walker -> exporter: a task it handed out was walked
                       (LIBFTS_MPI_POSTORDER: its parent may be finished) */
+  TAG_PROGRESS     /* -> 0: entries this rank visited in the walk so far
+                      (--progress; an id: 0, and the count) */
 };
 
 /* A directory held for a task handed out (LIBFTS_MPI_POSTORDER).  */
@@ -104,7 +106,7 @@ enum
      blocks, and libfts's back-pressure does the rest).  Counted in
      bytes, not pieces: a piece with a placeholder goes out as soon as
      no other report is ready, however small.  */
-  CREDIT_BYTES = 4 * PIECE_BYTES,
+  CREDIT_BYTES = 2 * PIECE_BYTES,
   /* Tasks a rank may have handed out that rank 0 has not consumed yet:
      bounds what rank 0 holds for tasks ahead of their turn.  */
   EXPORT_TICKETS = 64,
@@ -114,10 +116,6 @@ enum
      tree (40 x 30) over a 1 ms latency mount, rank 0 met its next
      directory 30 to 80 ms apart, and 20 ms held requests in vain.  */
   HOLD_MS = 200,
-  /* How long at most a visit waits for a rank to ask for the directory
-     it met, when this rank has directories enough to keep its threads
-     busy (see balance_wait; milliseconds).  */
-  BALANCE_WAIT_MS = 200,
   /* Tasks an idle rank asks for at once: a busy rank meets the
      directories it can hand out in waves (its threads finish theirs at
      about the same time), and one directory a wave would leave the
@@ -157,6 +155,16 @@ struct libfts_mpi
   void *arg;
   bool run_over;                /* under LOCK */
 
+  /* --progress: every PROGRESS_S seconds, rank 0 calls PROGRESS with
+     the entries visited so far on every rank (each rank's count of
+     VISITED, which the others send it).  */
+  double progress_s;
+  void (*progress) (uintmax_t entries, double seconds, void *arg);
+  void *progress_arg;
+  uintmax_t visited;            /* atomic */
+  uintmax_t *visited_by;        /* rank 0: each rank's last count */
+  double run_start, next_progress;
+
   /* Between the thread that talks (the caller's) and the walker.  */
   pthread_mutex_t lock;
   pthread_cond_t cond;
@@ -168,9 +176,6 @@ struct libfts_mpi
   int *hungry_given;            /* tasks each was sent on its request */
   int n_hungry;
   int tickets;
-  int local_open;               /* directories this rank's walk entered
-                                   (not handed out) and did not finish */
-  int balance_waiters;          /* visits in balance_wait */
   struct held *held;            /* LIBFTS_MPI_POSTORDER: the tasks handed
                                    out and not yet walked */
   size_t n_held, held_cap;

@@ -289,68 +289,6 @@ wait_for_hungry (struct libfts_mpi *m)
   pthread_mutex_unlock (&m->lock);
 }
 
-/* The threads of a task's walk.  */
-static unsigned
-walk_threads (struct libfts_mpi const *m)
-{
-  return m->threads ? m->threads : libfts_default_threads ();
-}
-
-/* Work sharing where directories are met.  libfts's walk visits a
-   directory in pre-order well before it reads it (where requests wait on
-   a server, a whole large directory's subdirectories at once), and the
-   pre-order visit is where a directory can be handed out: a rank that
-   kept every directory it met while no other rank had asked yet would
-   keep most of a wide tree.  So a visit that meets a directory while
-   this rank has as many directories open as its walk has threads (work
-   enough for them) waits, up to BALANCE_WAIT_MS, for a rank to ask for
-   it, and keeps it only when none does, or when this rank's open
-   directories fall below that.  At most all the walk's threads but one
-   wait, so that the walk goes on meanwhile.  */
-static void
-balance_wait (struct libfts_mpi *m)
-{
-  int enough = (int) walk_threads (m);
-  struct timespec ts;
-
-  if (enough < 2)
-    return;
-  clock_gettime (CLOCK_REALTIME, &ts);
-  ts.tv_nsec += BALANCE_WAIT_MS * 1000000L;
-  ts.tv_sec += ts.tv_nsec / 1000000000;
-  ts.tv_nsec %= 1000000000;
-  pthread_mutex_lock (&m->lock);
-  if (m->balance_waiters < enough)
-    {
-      m->balance_waiters++;
-      while ((m->n_hungry == 0 || m->tickets == 0) && !m->run_over
-             && __atomic_load_n (&m->local_open, __ATOMIC_RELAXED) >= enough
-             && pthread_cond_timedwait (&m->cond, &m->lock, &ts) == 0)
-        continue;
-      m->balance_waiters--;
-    }
-  pthread_mutex_unlock (&m->lock);
-}
-
-/* Count E, a directory's visit that the program had, in M's open
-   directories: one more at its pre-order visit (INFO FTS_D, the
-   program continuing into it), one less at its last.  */
-static void
-count_open (struct libfts_mpi *m, int info, int r)
-{
-  if (info == FTS_D && r == LIBFTS_WALK_CONTINUE)
-    __atomic_add_fetch (&m->local_open, 1, __ATOMIC_RELAXED);
-  else if ((info == FTS_DP || info == FTS_DNR || info == FTS_ERR)
-           && __atomic_sub_fetch (&m->local_open, 1, __ATOMIC_RELAXED)
-              == (int) walk_threads (m) - 1)
-    {
-      pthread_mutex_lock (&m->lock);
-      if (m->balance_waiters > 0)
-        pthread_cond_broadcast (&m->cond);
-      pthread_mutex_unlock (&m->lock);
-    }
-}
-
 /* LIBFTS_MPI_POSTORDER: remember HOLD, on the parent of task ID in
    WALK, until the task is walked (TAG_CHILD_DONE).  Returns 0, or -1
    (ENOMEM).  */
@@ -454,8 +392,6 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
 
   if (m->spread_ms > 0 && m->size > 1)
     wait_for_hungry (m);
-  else if (m->size > 1)
-    balance_wait (m);
   if (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) == 0)
     return false;
   int dest = take_hungry (m, &id);
@@ -540,7 +476,8 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
   if (tc->t->id != ROOT_TASK)
     e->root_dev = tc->root_dev;
   int r = m->visit (e, m->arg);
-  count_open (m, e->info, r);
+  if (e->info != FTS_DP && r != LIBFTS_WALK_AGAIN)
+    __atomic_add_fetch (&m->visited, 1, __ATOMIC_RELAXED);
   e->level = level;
   e->root_dev = root_dev;
   return r;

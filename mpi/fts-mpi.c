@@ -284,11 +284,16 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
     case TAG_CHILD_DONE:
       on_child_done (m, buf, len);
       break;
+    case TAG_PROGRESS:
+      {
+        int64_t v[2];
+        if (m->rank == 0 && m->visited_by && id_of (buf, len, v))
+          m->visited_by[src] = v[1];
+      }
+      break;
     case TAG_TICKET:
       pthread_mutex_lock (&m->lock);
       m->tickets++;
-      if (m->balance_waiters > 0)
-        pthread_cond_broadcast (&m->cond);
       pthread_mutex_unlock (&m->lock);
       break;
     case TAG_DONE:
@@ -413,6 +418,30 @@ over (struct libfts_mpi *m)
   return r;
 }
 
+/* --progress, when its time has come: rank 0 says how many entries every
+   rank visited so far, as the others last told it; the others tell it
+   theirs.  */
+static void
+tell_progress (struct libfts_mpi *m)
+{
+  double now = mpiw__now_ms ();
+
+  if (m->progress_s <= 0 || now < m->next_progress)
+    return;
+  m->next_progress = now + m->progress_s * 1000;
+  uintmax_t mine = __atomic_load_n (&m->visited, __ATOMIC_RELAXED);
+  if (m->rank != 0)
+    {
+      mpiw__post_id (m, 0, TAG_PROGRESS, 0, (int64_t) mine);
+      return;
+    }
+  uintmax_t total = mine;
+  for (int p = 1; p < m->size; p++)
+    total += m->visited_by[p];
+  if (m->progress)
+    m->progress (total, (now - m->run_start) / 1000, m->progress_arg);
+}
+
 /* Rank 0: the walk is reported to its end; tell the others.  */
 static void
 finish_run (struct libfts_mpi *m)
@@ -478,8 +507,11 @@ run (struct libfts_mpi *m, struct task *first)
   m->busy = false;
   m->n_hungry = 0;
   m->tickets = EXPORT_TICKETS;
-  m->local_open = 0;
-  m->balance_waiters = 0;
+  m->visited = 0;
+  if (m->visited_by)
+    memset (m->visited_by, 0, m->size * sizeof *m->visited_by);
+  m->run_start = mpiw__now_ms ();
+  m->next_progress = m->run_start + m->progress_s * 1000;
   m->requesting = false;
   m->misses = 0;
   m->giver = 0;
@@ -497,6 +529,7 @@ run (struct libfts_mpi *m, struct task *first)
       reap_sends (m);
       release_hungry (m);
       ask_for_work (m);
+      tell_progress (m);
       if (m->rank == 0 && mpiw__order_done (m->order))
         finish_run (m);
       else
@@ -512,6 +545,29 @@ run (struct libfts_mpi *m, struct task *first)
 }
 
 /* ---- the API ---------------------------------------------------------------- */
+
+int
+libfts_mpi_set_progress (LIBFTS_MPI *m, double seconds,
+                         void (*fn) (uintmax_t entries, double seconds,
+                                     void *arg),
+                         void *arg)
+{
+  if (!m || !(seconds >= 0) || (m->rank == 0 && seconds > 0 && !fn))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  if (m->rank == 0 && seconds > 0 && !m->visited_by)
+    {
+      m->visited_by = calloc (m->size, sizeof *m->visited_by);
+      if (!m->visited_by)
+        return -1;
+    }
+  m->progress_s = seconds;
+  m->progress = fn;
+  m->progress_arg = arg;
+  return 0;
+}
 
 /* LIBFTS_MPI_SPREAD, for tests: a number of milliseconds from 1 to
    1000 that a walk waits, at each directory it could hand out, for a
@@ -739,6 +795,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
   free (m->hungry);
   free (m->hungry_since);
   free (m->hungry_given);
+  free (m->visited_by);
   free (m->held);
   free (m);
   return 0;

@@ -32,6 +32,7 @@
 #define LIBFTS_FTS_MPI_H 1
 
 #include <mpi.h>
+#include <stdint.h>
 
 #include "fts.h"
 
@@ -67,6 +68,19 @@ int libfts_mpi_rank (const LIBFTS_MPI *m);
    (0, the default: libfts_default_threads ()).  Returns 0, or -1 with
    errno EINVAL.  */
 int libfts_mpi_set_threads (LIBFTS_MPI *m, unsigned n);
+
+/* Progress of the walks (mpi-*'s --progress): every SECONDS (0, the
+   default: never) during a walk, FN is called on rank 0's calling thread
+   with ARG, the entries visited so far on every rank (each visit but a
+   directory's post-order one; the other ranks' counts as they last sent
+   them, every SECONDS) and the seconds since the walk began.  Every rank
+   calls it with the same SECONDS (FN and ARG matter on rank 0 only).
+   Returns 0, or -1 with errno (EINVAL: SECONDS negative or not a number,
+   or no FN on rank 0; ENOMEM).  */
+int libfts_mpi_set_progress (LIBFTS_MPI *m, double seconds,
+                             void (*fn) (uintmax_t entries, double seconds,
+                                         void *arg),
+                             void *arg);
 
 /* On rank 0: walk ROOT over every rank, with OPTIONS (LIBFTS_WALK_COMFOLLOW,
    LIBFTS_WALK_SPLIT, LIBFTS_WALK_STAT, LIBFTS_WALK_XDEV,

@@ -3,7 +3,7 @@
 ## sources in src/).  Nothing here is built unless configure found MPI
 ## (--with-mpi); libfts itself never depends on MPI.
 
-EXTRA_DIST += mpi/README
+EXTRA_DIST += mpi/README mpi/libfts-mpi.pc.in
 
 if HAVE_MPI
 # As lib/ does: a convenience library that the programs link in
@@ -23,6 +23,9 @@ mpi_libfts_mpi_la_LIBADD = mpi/libfts-mpi-core.la lib/libfts.la
 mpi_libfts_mpi_la_LDFLAGS = -version-info 0:0:0 \
   -export-symbols-regex '^libfts_mpi_[a-z]' $(SANITIZE_CFLAGS)
 libftsinclude_HEADERS += mpi/fts-mpi.h
+# pkg-config's libfts-mpi: made by configure, as lib/libfts.pc is,
+# whether MPI was found or not, and installed only where it was.
+pkgconfig_DATA += mpi/libfts-mpi.pc
 
 # mpi-du: du's command line (src/du.c) and core (src/du-core.c) over the
 # MPI walk; linked as du is, a real binary that mpirun starts.

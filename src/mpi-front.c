@@ -29,8 +29,10 @@
 #include <config.h>
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include <mpi.h>
@@ -38,6 +40,7 @@
 #include "fts-mpi.h"
 
 #include "mpi-front.h"
+#include "package-info.h"
 
 static LIBFTS_MPI *mpi;
 
@@ -92,6 +95,80 @@ silence (void)
   close (null);
 }
 
+/* --progress's line: what every rank visited so far.  */
+static void
+say_progress (uintmax_t entries, double seconds, void *arg)
+{
+  char const *name = arg;
+
+  fprintf (stderr, "%s: %ju entries in %.1f s (%.0f entries/s)\n", name,
+           entries, seconds, seconds > 0 ? entries / seconds : 0.0);
+}
+
+/* Whether ARG is --progress, or a prefix of it that no other option of
+   the programs shares (--pro, --prog...), with its value after '=' in
+   *VALUE (null: none).  */
+static bool
+is_progress (char const *arg, char const **value)
+{
+  static char const opt[] = "--progress";
+  size_t n = strcspn (arg, "=");
+
+  if (n < 5 || n > sizeof opt - 1 || strncmp (arg, opt, n) != 0)
+    return false;
+  *value = arg[n] ? arg + n + 1 : NULL;
+  return true;
+}
+
+/* Take --progress=SECONDS (or --progress SECONDS) out of the command line
+   *ARGC, *ARGV (options before "--" only), for M: the program never
+   sees it.  A bad interval is a usage error.  */
+static void
+take_progress (int *argc, char **argv, LIBFTS_MPI *m)
+{
+  char const *name = strrchr (argv[0], '/') ? strrchr (argv[0], '/') + 1
+                     : argv[0];
+  int out = 1;
+
+  for (int i = 1; i < *argc; i++)
+    {
+      char const *value;
+      if (strcmp (argv[i], "--") == 0)
+        {
+          while (i < *argc)
+            argv[out++] = argv[i++];
+          break;
+        }
+      if (!is_progress (argv[i], &value))
+        {
+          argv[out++] = argv[i];
+          continue;
+        }
+      if (!value && i + 1 < *argc)
+        value = argv[++i];
+      char *end;
+      double s = value ? strtod (value, &end) : 0;
+      if (!value || end == value || *end || !(s > 0) || s > 1e9)
+        {
+          if (libfts_mpi_rank (m) == 0)
+            fprintf (stderr, value
+                     ? "%s: invalid --progress interval: '%s'\n"
+                       "Try '%s --help' for more information.\n"
+                     : "%s: option '--progress' requires an argument\n"
+                       "Try '%s --help' for more information.\n",
+                     name, value ? value : name, name);
+          exit (EXIT_FAILURE);
+        }
+      if (libfts_mpi_set_progress (m, s, say_progress, (void *) name) != 0)
+        {
+          perror ("libfts_mpi_set_progress");
+          exit (EXIT_FAILURE);
+        }
+    }
+  argv[out] = NULL;
+  *argc = out;
+}
+
 struct walk_remote const *
 mpi_front_start (int *argc, char ***argv)
 {
@@ -99,6 +176,7 @@ mpi_front_start (int *argc, char ***argv)
                                        .output_forwarded = true };
   int provided;
 
+  program_prefix = "mpi-";
   if (MPI_Init_thread (argc, argv, MPI_THREAD_FUNNELED, &provided)
       != MPI_SUCCESS)
     {
@@ -111,12 +189,13 @@ mpi_front_start (int *argc, char ***argv)
       perror ("libfts_mpi_open");
       MPI_Abort (MPI_COMM_WORLD, EXIT_FAILURE);
     }
+  atexit (end_mpi);
+  take_progress (argc, *argv, mpi);
   if (libfts_mpi_rank (mpi) != 0)
     {
       silence ();
       remote.serve = serve_mpi;
     }
-  atexit (end_mpi);
   remote.ctx = mpi;
   return &remote;
 }

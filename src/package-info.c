@@ -34,11 +34,13 @@
    (which would credit the FSF) out of the link.  */
 char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
 
+char const *program_prefix = "";
+
 void
 print_package_info (char const *program)
 {
-  printf (_("\nThis %s is part of %s %s, whose README documents it.\n"),
-          program, PACKAGE_NAME, PACKAGE_VERSION);
+  printf (_("\nThis %s%s is part of %s %s, whose README documents it.\n"),
+          program_prefix, program, PACKAGE_NAME, PACKAGE_VERSION);
   if (*PACKAGE_URL)
     printf (_("%s home page: <%s>\n"), PACKAGE_NAME, PACKAGE_URL);
   if (*PACKAGE_BUGREPORT)
@@ -64,7 +66,10 @@ try_help (int status)
 void
 print_version (char const *program)
 {
-  version_etc (stdout, program, PACKAGE_NAME, PACKAGE_VERSION,
+  char name[64];
+
+  snprintf (name, sizeof name, "%s%s", program_prefix, program);
+  version_etc (stdout, name, PACKAGE_NAME, PACKAGE_VERSION,
                "The libfts authors", (char *) NULL);
   exit (EXIT_SUCCESS);
 }

@@ -19,6 +19,11 @@
 #ifndef LIBFTS_PACKAGE_INFO_H
 #define LIBFTS_PACKAGE_INFO_H 1
 
+/* What the names of the programs start with in --version and in the
+   last lines of --help: "mpi-" for the MPI programs (src/mpi-front.c),
+   else "".  */
+extern char const *program_prefix;
+
 /* Print, on stdout, which package PROGRAM (its name as the package
    builds it, say "chmod") is part of, its home page and where to report
    bugs: the last lines of --help.  */

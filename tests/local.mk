@@ -13,6 +13,14 @@ AM_TESTS_ENVIRONMENT = \
   export abs_top_srcdir='$(abs_top_srcdir)' abs_top_builddir='$(abs_top_builddir)' \
     TCLSH='$(TCLSH)' CC='$(CC)' MPIRUN='$(MPIRUN)' LC_ALL=C CK_FORK=yes;
 
+# Whether configure found MPI, for the tests that read this Makefile:
+# make install installs more then (tests/lib/install.sh).
+if HAVE_MPI
+tests_with_mpi = yes
+else
+tests_with_mpi = no
+endif
+
 # ---- the programs' tests again, with four threads ---------------------------
 # rm, du, chmod, chown and chgrp walk with worker threads unless
 # LIBFTS_THREADS=1.  Each of their scripts, say tests/rm/dir.sh, runs a

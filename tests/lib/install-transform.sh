@@ -1,17 +1,22 @@
 #!/bin/sh
 # Installed names follow configure's --program-transform-name (here given
 # to make as the transform it becomes, as --program-prefix=f would): the
-# programs and their man pages are renamed, the library, header, fts(3),
-# libfts_walk(3) and the manual keep their names, and the renamed programs
-# work.
+# programs and their man pages are renamed (the mpi-* programs too, where
+# configure found MPI), the library, header, fts(3), libfts_walk(3) and the
+# manual keep their names, and the renamed programs work.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 
-printf 'print-dirs:\n\t@echo $(bindir) $(mandir)\n' > dirs.mk
+printf 'print-dirs:\n\t@echo $(bindir) $(mandir) $(tests_with_mpi)\n' > dirs.mk
 set -- $(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory -C "$abs_top_builddir" -f Makefile -f "$PWD/dirs.mk" print-dirs) \
   || framework_failure_ "cannot read the install directories"
-test $# = 2 || framework_failure_ "install directories: $*"
-bindir=$1 mandir=$2
+test $# = 3 || framework_failure_ "install directories: $*"
+bindir=$1 mandir=$2 with_mpi=$3
+mpi_bin= mpi_man=
+if test "$with_mpi" = yes; then
+  mpi_bin='fmpi-chgrp fmpi-chmod fmpi-chown fmpi-du fmpi-rm'
+  mpi_man='fmpi-chgrp.1 fmpi-chmod.1 fmpi-chown.1 fmpi-du.1 fmpi-rm.1'
+fi
 
 dest=$PWD/dest
 make -s -C "$abs_top_builddir" DESTDIR="$dest" transform='s,^,f,' \
@@ -19,11 +24,12 @@ make -s -C "$abs_top_builddir" DESTDIR="$dest" transform='s,^,f,' \
   || { cat make.out; framework_failure_ "make install failed"; }
 
 (cd "$dest$bindir" && ls) > got-bin
-printf '%s\n' fchgrp fchmod fchown fdu flibfts-run flibfts-walk frm > exp-bin
+printf '%s\n' fchgrp fchmod fchown fdu flibfts-run flibfts-walk $mpi_bin frm \
+  > exp-bin
 compare exp-bin got-bin || fail=1
 (cd "$dest$mandir" && ls man1 man3) > got-man
-printf '%s\n' man1: fchgrp.1 fchmod.1 fchown.1 fdu.1 flibfts-run.1 flibfts-walk.1 frm.1 \
-  '' man3: fts.3 libfts_walk.3 > exp-man
+printf '%s\n' man1: fchgrp.1 fchmod.1 fchown.1 fdu.1 flibfts-run.1 flibfts-walk.1 \
+  $mpi_man frm.1 '' man3: fts.3 libfts_walk.3 > exp-man
 compare exp-man got-man || fail=1
 
 # frm is rm under another name: it works and names itself after argv[0].

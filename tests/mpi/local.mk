@@ -5,12 +5,14 @@
 
 mpi_shell_tests = \
   tests/mpi/chmod.sh \
+  tests/mpi/clients.sh \
   tests/mpi/chown.sh \
   tests/mpi/deep-tree.sh \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \
   tests/mpi/memory.sh \
+  tests/mpi/progress.sh \
   tests/mpi/rm.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/symlink-race.sh \

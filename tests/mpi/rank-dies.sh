@@ -1,19 +1,20 @@
 #!/bin/sh
 # A rank that dies in the middle of a walk makes the job fail, with a
 # message, rather than hang: rank 1 of mpi-du at -np 2 is killed (SIGKILL)
-# while the walk waits a second at each directory (LIBFTS_MPI_SPREAD).
-# Open MPI only: its ranks name themselves in OMPI_COMM_WORLD_RANK.
+# while rank 0 is stopped (SIGSTOP) in the middle of the walk, which then
+# goes on (SIGCONT).  Open MPI only: its ranks name themselves in
+# OMPI_COMM_WORLD_RANK.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/mpi/mpi-init.sh"
 
 test -n "$mpirun_opts_" || skip_ "$MPIRUN is not Open MPI's"
 
-for i in 1 2 3 4 5 6 7 8; do
+for i in $(seq 200); do
   mkdir -p T/d$i/a T/d$i/b T/d$i/c || framework_failure_ "cannot make T"
 done
 
-LIBFTS_MPI_SPREAD=1000 run_mpi_ 2 du T > _out 2> _err &
+LIBFTS_MPI_SPREAD=100 run_mpi_ 2 du T > _out 2> _err &
 job=$!
 
 # rank_pid_ N: the pid of rank N of our job, once it runs.
@@ -28,14 +29,16 @@ rank_pid_ ()
   return 1
 }
 
-victim=
-for t in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-  victim=$(rank_pid_ 1) && break
-  sleep 0.5
+victim= rank0=
+for t in $(seq 400); do
+  rank0=$(rank_pid_ 0) && victim=$(rank_pid_ 1) && break
+  sleep 0.025
 done
-test -n "$victim" || framework_failure_ "rank 1 never started"
-sleep 1
+test -n "$victim" && test -n "$rank0" \
+  || framework_failure_ "the ranks never started"
+kill -STOP "$rank0" || framework_failure_ "cannot stop rank 0"
 kill -9 "$victim" || framework_failure_ "cannot kill rank 1"
+kill -CONT "$rank0"
 
 # The job ends within a minute, with a status other than 0.
 for t in $(seq 1 120); do
