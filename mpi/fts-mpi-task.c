@@ -520,8 +520,10 @@ open_beneath_by_steps (int dirfd, const char *rel)
 }
 
 /* Open REL below DIRFD (DIRFD itself, again, when REL is empty) without
-   leaving it and without following any symbolic link (openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux
-   5.6; name by name with O_NOFOLLOW before).  */
+   leaving it and without following any symbolic link (openat2
+   RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux 5.6; name by name with
+   O_NOFOLLOW before, and where REL is PATH_MAX or longer, which openat2
+   refuses: about 2,000 levels down).  */
 static int
 open_beneath (int dirfd, const char *rel)
 {
@@ -533,7 +535,8 @@ open_beneath (int dirfd, const char *rel)
     .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS
   };
   int fd = syscall (SYS_openat2, dirfd, rel, &how, sizeof how);
-  if (fd >= 0 || (errno != ENOSYS && errno != EPERM && errno != E2BIG))
+  if (fd >= 0 || (errno != ENOSYS && errno != EPERM && errno != E2BIG
+                  && errno != ENAMETOOLONG))
     return fd;
 #endif
   return open_beneath_by_steps (dirfd, rel);
