@@ -170,7 +170,6 @@ struct libfts_mpi
   pthread_cond_t cond;
   struct task *running;         /* the tasks being walked, each on a
                                    walker thread of its own */
-  bool busy;                    /* RUNNING is not empty */
   int *hungry;                  /* ranks whose requests are held */
   double *hungry_since;
   int *hungry_given;            /* tasks each was sent on its request */

@@ -722,7 +722,6 @@ walker (void *arg)
   while (*p != t)
     p = &(*p)->next;
   *p = t->next;
-  m->busy = m->running != NULL;
   pthread_cond_broadcast (&m->cond);
   pthread_mutex_unlock (&m->lock);
   mpiw__free_task (t);
@@ -740,7 +739,6 @@ mpiw__start_task (struct libfts_mpi *m, struct task *t)
   pthread_mutex_lock (&m->lock);
   t->next = m->running;
   m->running = t;
-  m->busy = true;
   pthread_mutex_unlock (&m->lock);
   if (pthread_attr_init (&attr) != 0
       || pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED) != 0

@@ -162,13 +162,13 @@ id_of (const char *buf, size_t len, int64_t v[2])
   return true;
 }
 
-/* TAG_REQUEST from SRC: hold it while the walker is busy (it may meet a
+/* TAG_REQUEST from SRC: hold it while a task is walked here (it may meet a
    directory to hand out), else say no at once.  */
 static void
 on_request (struct libfts_mpi *m, int src)
 {
   pthread_mutex_lock (&m->lock);
-  bool hold = (m->busy && !m->run_over
+  bool hold = (m->running && !m->run_over
                && !(m->options & LIBFTS_MPI_LOCAL));
   if (hold)
     {
@@ -343,7 +343,7 @@ release_hungry (struct libfts_mpi *m)
   double now = mpiw__now_ms ();
 
   pthread_mutex_lock (&m->lock);
-  bool all = !m->busy || m->run_over;
+  bool all = !m->running || m->run_over;
   for (int i = 0; i < m->n_hungry && n_no < 64;)
     if (all || now - m->hungry_since[i] > HOLD_MS)
       {
@@ -370,7 +370,7 @@ static void
 ask_for_work (struct libfts_mpi *m)
 {
   pthread_mutex_lock (&m->lock);
-  bool idle = !m->busy && !m->run_over;
+  bool idle = !m->running && !m->run_over;
   pthread_mutex_unlock (&m->lock);
   if (!idle || m->requesting || m->size < 2
       || mpiw__now_ms () < m->next_request)
@@ -504,7 +504,6 @@ run (struct libfts_mpi *m, struct task *first)
 
   m->run_over = false;
   m->running = NULL;
-  m->busy = false;
   m->n_hungry = 0;
   m->tickets = EXPORT_TICKETS;
   m->visited = 0;

@@ -23,7 +23,6 @@
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "quoting.h"
 #include "walk-util.h"
@@ -142,13 +141,6 @@ struct cw_links
   Hash_table *table;
 };
 
-/* What a report about a file with more than one name carries.  */
-struct link_name
-{
-  struct dev_ino id;
-  nlink_t nlink;
-};
-
 bool
 cw_is_link (struct change_walk const *cw, struct walk_file const *f)
 {
@@ -178,10 +170,11 @@ void
 cw_say_link (struct change_walk const *cw, struct walk_file const *f,
              int code, int err, intmax_t value)
 {
-  struct link_name n = { { f->st->st_dev, f->st->st_ino }, f->st->st_nlink };
+  /* The report carries the file's device and inode.  */
+  struct dev_ino id = { f->st->st_dev, f->st->st_ino };
 
   if (!(cw->force_silent && silenced (cw, code))
-      && libfts_walk_report_data (f->e, code, err, value, &n, sizeof n) != 0)
+      && libfts_walk_report_data (f->e, code, err, value, &id, sizeof id) != 0)
     xalloc_die ();
 }
 
@@ -191,8 +184,7 @@ static void
 say_link_report (struct change_walk const *cw,
                  struct libfts_walk_report const *r)
 {
-  struct link_name const *n = r->data;
-  struct cw_link key = { .id = n->id };
+  struct cw_link key = { .id = *(struct dev_ino const *) r->data };
   struct cw_link *l;
 
   pthread_mutex_lock (&cw->links->lock);

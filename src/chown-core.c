@@ -323,24 +323,26 @@ static void
 report (struct walk const *w, struct walk_file const *f, struct outcome const *o)
 {
   struct chown_ids const *ids = w->ids;
-  bool changed;
+  bool changed, link;
   enum change_status status;
   uintmax_t old_ids;
 
   if (w->x->verbosity == CV_OFF)
     return;
+  /* A file with several names: its line is decided in the walk's order
+     (say_link), -c's included.  */
+  link = o->st && cw_is_link (&w->cw, f);
   changed = (o->do_chown && o->ok && o->symlink_changed && o->st
              && !((ids->uid == (uid_t) -1 || ids->uid == o->st->st_uid)
                   && (ids->gid == (gid_t) -1 || ids->gid == o->st->st_gid)));
-  if (!changed && w->x->verbosity != CV_HIGH
-      && !(o->st && cw_is_link (&w->cw, f)))
+  if (!changed && w->x->verbosity != CV_HIGH && !link)
     return;
   status = (!o->ok ? CH_FAILED
             : !o->symlink_changed ? CH_NOT_APPLIED
             : !changed ? CH_NO_CHANGE_REQUESTED
             : CH_SUCCEEDED);
   old_ids = o->st ? pack_ids (o->st->st_uid, o->st->st_gid) : 0;
-  (o->st && cw_is_link (&w->cw, f) ? cw_say_link : cw_say)
+  (link ? cw_say_link : cw_say)
     (&w->cw, f, M_DESCRIBE, status | (o->st ? DESCRIBE_HAVE_OLD : 0),
      (intmax_t) old_ids);
 }
