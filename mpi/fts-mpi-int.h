@@ -81,12 +81,18 @@ struct piece_wire
 };
 
 /* One report in a piece, followed by its data (padded to 8 bytes) and
-   its path's end below the task (padded to 8 bytes).  */
+   the end of its path (padded to 8 bytes).  A path is sent as what it
+   shares with the task's report before (KEEP bytes of that one's path
+   below the task's directory) and the PATHLEN bytes that follow: a walk
+   goes from an entry to its neighbour, and a chain of 100,000
+   directories would otherwise send each report's whole path, gigabytes
+   in all.  */
 struct rec_wire
 {
   int32_t code, info, err, pad;
   int64_t level;                /* the entry's depth below the root */
   int64_t value;
+  uint64_t keep;
   uint32_t pathlen, size;
 };
 

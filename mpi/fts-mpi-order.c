@@ -42,12 +42,12 @@ struct otask
   struct opiece *head, **tail;
 };
 
-/* A task under way: its path and where its reports are read.  */
+/* A task under way: where its path ends and its reports are read.  */
 struct frame
 {
   int64_t id;
-  char *path;
-  size_t pathlen;
+  size_t base;                  /* its directory's path: the first BASE
+                                   bytes of the order's PATH */
   size_t pos;                   /* in its first piece */
 };
 
@@ -59,19 +59,20 @@ struct order
   struct frame *stack;
   size_t depth, cap;
   bool done;
-  char *path;                   /* a report's whole path */
-  size_t path_cap;
+  char *path;                   /* the path of the last report delivered,
+                                   or of the placeholder met last: each
+                                   frame's directory's begins it */
+  size_t len, path_cap;
 };
 
-static int push_frame (struct order *o, int64_t id, const char *path,
-                       size_t len);
+static int push_frame (struct order *o, int64_t id);
 
 struct order *
 mpiw__order_new (void)
 {
   struct order *o = calloc (1, sizeof *o);
 
-  if (o && push_frame (o, ROOT_TASK, "", 0) != 0)
+  if (o && push_frame (o, ROOT_TASK) != 0)
     {
       free (o);
       return NULL;
@@ -103,8 +104,6 @@ mpiw__order_free (struct order *o)
       free_pieces (t->head);
       free (t);
     }
-  for (size_t i = 0; i < o->depth; i++)
-    free (o->stack[i].path);
   free (o->stack);
   free (o->path);
   free (o);
@@ -146,10 +145,10 @@ drop_task (struct order *o, struct otask *t)
   free (t);
 }
 
-/* Push task ID, whose path is PATH (LEN bytes), on the stack.  Returns 0,
-   or -1 (ENOMEM).  */
+/* Push task ID, whose directory's path is O's PATH as it is, on the
+   stack.  Returns 0, or -1 (ENOMEM).  */
 static int
-push_frame (struct order *o, int64_t id, const char *path, size_t len)
+push_frame (struct order *o, int64_t id)
 {
   if (o->depth == o->cap)
     {
@@ -160,35 +159,37 @@ push_frame (struct order *o, int64_t id, const char *path, size_t len)
       o->stack = s;
       o->cap = cap;
     }
-  char *p = malloc (len + 1);
-  if (!p)
-    return -1;
-  memcpy (p, path, len);
-  p[len] = '\0';
-  o->stack[o->depth++] = (struct frame) { .id = id, .path = p,
-                                          .pathlen = len,
+  o->stack[o->depth++] = (struct frame) { .id = id, .base = o->len,
                                           .pos = sizeof (struct piece_wire) };
   return 0;
 }
 
-/* F's path followed by the LEN bytes at END, in O->path.  */
+/* The path of REC, a report of frame F whose path's end is at END, made
+   in O's PATH from the one there: F's directory's, REC's KEEP bytes of
+   what follows, and END.  Null with errno: ENOMEM, or EPROTO when REC
+   keeps more than there is.  */
 static const char *
-whole_path (struct order *o, const struct frame *f, const char *end,
-            size_t len)
+whole_path (struct order *o, const struct frame *f,
+            const struct rec_wire *rec, const char *end)
 {
-  size_t n = f->pathlen + len + 1;
-
-  if (n > o->path_cap)
+  if (rec->keep > o->len - f->base)
     {
-      char *p = realloc (o->path, n);
+      errno = EPROTO;
+      return NULL;
+    }
+  size_t at = f->base + rec->keep, n = at + rec->pathlen;
+  if (n + 1 > o->path_cap)
+    {
+      size_t cap = n + 1 > 2 * o->path_cap ? n + 1 : 2 * o->path_cap;
+      char *p = realloc (o->path, cap);
       if (!p)
         return NULL;
       o->path = p;
-      o->path_cap = n;
+      o->path_cap = cap;
     }
-  memcpy (o->path, f->path, f->pathlen);
-  memcpy (o->path + f->pathlen, end, len);
-  o->path[n - 1] = '\0';
+  memcpy (o->path + at, end, rec->pathlen);
+  o->path[n] = '\0';
+  o->len = n;
   return o->path;
 }
 
@@ -199,7 +200,7 @@ deliver (struct libfts_mpi *m, struct frame *f, const struct rec_wire *rec,
          const char *data, const char *end, bool more)
 {
   struct order *o = m->order;
-  const char *path = whole_path (o, f, end, rec->pathlen);
+  const char *path = whole_path (o, f, rec, end);
   alignas (max_align_t) char small[256];
   void *copy = rec->size <= sizeof small ? small : malloc (rec->size);
 
@@ -209,7 +210,7 @@ deliver (struct libfts_mpi *m, struct frame *f, const struct rec_wire *rec,
   if (rec->code == LIBFTS_WALK_FAILED && !m->fail_err)
     m->fail_err = rec->err;
   struct libfts_walk_report r = {
-    .path = path, .pathlen = f->pathlen + rec->pathlen, .level = rec->level,
+    .path = path, .pathlen = o->len, .level = rec->level,
     .info = rec->info, .code = rec->code, .err = rec->err,
     .value = rec->value, .data = rec->size ? copy : NULL,
     .size = rec->size, .more = more
@@ -222,7 +223,7 @@ deliver (struct libfts_mpi *m, struct frame *f, const struct rec_wire *rec,
 }
 
 /* Consume the report at the top frame's position in piece P.  Returns 0,
-   or -1 (ENOMEM).  */
+   or -1 (ENOMEM, EPROTO).  */
 static int
 consume_one (struct libfts_mpi *m, struct opiece *p)
 {
@@ -236,15 +237,9 @@ consume_one (struct libfts_mpi *m, struct opiece *p)
   f->pos = end - p->buf + ((rec.pathlen + 7) & ~(size_t) 7);
   if (rec.code != CODE_CHILD)
     return deliver (m, f, &rec, data, end, f->pos < p->len);
-  size_t len = f->pathlen + rec.pathlen;
-  char *path = malloc (len + 1);
-  if (!path)
+  if (!whole_path (o, f, &rec, end))
     return -1;
-  memcpy (path, f->path, f->pathlen);
-  memcpy (path + f->pathlen, end, rec.pathlen);
-  int r = push_frame (o, rec.value, path, len);
-  free (path);
-  return r;
+  return push_frame (o, rec.value);
 }
 
 /* The top frame's first piece P (of task T) is consumed: acknowledge it;
@@ -267,7 +262,7 @@ piece_consumed (struct libfts_mpi *m, struct otask *t, struct opiece *p)
   if (!last)
     return;
   drop_task (o, t);
-  free (f->path);
+  o->len = f->base;             /* the placeholder's path, in its parent */
   o->depth--;
   if (id != ROOT_TASK)
     mpiw__post_id (m, (int) (id >> TASK_RANK_SHIFT), TAG_TICKET, id, 1);

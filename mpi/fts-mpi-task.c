@@ -36,6 +36,9 @@ struct tctx
                                    sent (rank 0 knows the task's path) */
   char *buf;                    /* the piece being filled */
   size_t len, cap;
+  char *last;                   /* the path below the task's directory of
+                                   its report before (rec_wire's KEEP) */
+  size_t last_len, last_cap;
   bool placeholder;             /* it holds a placeholder */
   int err;                      /* ENOMEM met: the walk stops */
   LIBFTS_WALK *walk;            /* the task's walk */
@@ -122,21 +125,55 @@ pad8 (size_t n)
   return (n + 7) & ~(size_t) 7;
 }
 
-/* Append a report to TC's piece.  Returns 0, or -1 (ENOMEM).  */
-static int
-piece_add (struct tctx *tc, const struct rec_wire *rec, const void *data,
-           const char *path)
+/* How many bytes A and B, of N bytes each at least, begin with alike.  By
+   blocks first: a path thousands of levels deep is compared at memcmp's
+   speed.  */
+static size_t
+shared_prefix (const char *a, const char *b, size_t n)
 {
-  size_t dlen = pad8 (rec->size), plen = pad8 (rec->pathlen);
+  enum { BLOCK = 256 };
+  size_t i = 0;
 
+  while (n - i >= BLOCK && memcmp (a + i, b + i, BLOCK) == 0)
+    i += BLOCK;
+  while (i < n && a[i] == b[i])
+    i++;
+  return i;
+}
+
+/* Append a report REC with its DATA to TC's piece, its path below the
+   task's directory being the LEN bytes at PATH: REC's KEEP and PATHLEN
+   are set here.  Returns 0, or -1 (ENOMEM).  */
+static int
+piece_add (struct tctx *tc, struct rec_wire *rec, const void *data,
+           const char *path, size_t len)
+{
+  size_t keep = shared_prefix (path, tc->last,
+                               len < tc->last_len ? len : tc->last_len);
+
+  rec->keep = keep;
+  rec->pathlen = len - keep;
+  if (len > tc->last_cap)
+    {
+      size_t cap = len > 2 * tc->last_cap ? len : 2 * tc->last_cap;
+      char *l = realloc (tc->last, cap);
+      if (!l)
+        return -1;
+      tc->last = l;
+      tc->last_cap = cap;
+    }
+  size_t dlen = pad8 (rec->size), plen = pad8 (rec->pathlen);
   if (piece_reserve (tc, sizeof *rec + dlen + plen) != 0)
     return -1;
+  if (len > keep)
+    memcpy (tc->last + keep, path + keep, len - keep);
+  tc->last_len = len;
   char *p = tc->buf + tc->len;
   memcpy (p, rec, sizeof *rec);
   memset (p + sizeof *rec, 0, dlen + plen);
   if (rec->size)
     memcpy (p + sizeof *rec, data, rec->size);
-  memcpy (p + sizeof *rec + dlen, path, rec->pathlen);
+  memcpy (p + sizeof *rec + dlen, path + keep, rec->pathlen);
   tc->len += sizeof *rec + dlen + plen;
   return 0;
 }
@@ -176,7 +213,7 @@ task_report (const struct libfts_walk_report *r, void *arg)
   struct rec_wire rec = {
     .code = r->code, .info = r->info, .err = r->err,
     .level = r->level + tc->t->depth, .value = r->value,
-    .pathlen = r->pathlen - skip, .size = r->data ? r->size : 0
+    .size = r->data ? r->size : 0
   };
 
   tc->placeholder |= r->code == CODE_CHILD;
@@ -185,7 +222,7 @@ task_report (const struct libfts_walk_report *r, void *arg)
      has met the placeholder, and the child waits for that once it has
      sent CREDIT_BYTES, while the rest of this task may be long in
      coming.  */
-  if (piece_add (tc, &rec, r->data, r->path + skip) != 0
+  if (piece_add (tc, &rec, r->data, r->path + skip, r->pathlen - skip) != 0
       || ((tc->len >= PIECE_BYTES || (tc->placeholder && !r->more))
           && piece_ship (tc, false) != 0))
     {
@@ -202,7 +239,7 @@ task_failed (struct tctx *tc, int err)
   struct rec_wire rec = { .code = LIBFTS_WALK_FAILED, .info = FTS_ERR,
                           .err = err, .level = tc->t->depth };
 
-  if (piece_add (tc, &rec, NULL, "") != 0)
+  if (piece_add (tc, &rec, NULL, "", 0) != 0)
     tc->err = ENOMEM;
 }
 
@@ -696,6 +733,7 @@ run_task (struct libfts_mpi *m, const struct task *t)
   if (piece_ship (&tc, true) != 0)
     abort ();                   /* a piece's header cannot be had: no
                                    way to tell rank 0 the task ended */
+  free (tc.last);
   return tc.flagged;
 }
 
