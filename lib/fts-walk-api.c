@@ -114,15 +114,16 @@ libfts_walk_set_inflight (LIBFTS_WALK *w, unsigned n)
 /* The most requests W keeps in flight where they wait on a server: the
    first of libfts_walk_set_inflight, libfts_walk_set_threads,
    LIBFTS_INFLIGHT and LIBFTS_THREADS that says, else
-   FTS__WALK_DEFAULT_INFLIGHT.  So a thread count that the caller or the
-   user fixed still bounds the walk everywhere.  */
+   FTS__WALK_DEFAULT_INFLIGHT; for a null W, the last three.  So a
+   thread count that the caller or the user fixed still bounds the walk
+   everywhere.  */
 unsigned
 fts__walk_inflight (const struct libfts_walk *w)
 {
   unsigned n;
-  if (w->inflight)
+  if (w && w->inflight)
     return w->inflight;
-  if (w->threads)
+  if (w && w->threads)
     return w->threads;
   if (parse_threads (getenv ("LIBFTS_INFLIGHT"), &n)
       || parse_threads (getenv ("LIBFTS_THREADS"), &n))

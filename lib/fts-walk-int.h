@@ -391,6 +391,8 @@ struct libfts_walk
   int options;
   unsigned threads;                /* asked for; 0: the default */
   unsigned inflight;               /* asked for; 0: the default */
+  struct libfts_walk_budget *budget;  /* shared with other walks, or null */
+  struct libfts_walk *budget_next; /* in its list of walks, while run */
   enum fts__fs_wait storage;       /* LIBFTS_STORAGE: every file system
                                       local or remote; FTS__FS_MEASURE:
                                       the table's, or measured */
@@ -442,6 +444,29 @@ struct libfts_walk
 };
 
 enum { FTS__WALK_STOPPED = 1, FTS__WALK_FAILED = 2 };
+
+/* A bound on requests in flight that walks share (fts-walk-budget.c).  */
+struct libfts_walk_budget
+{
+  unsigned size;
+  atomic_uint used;                /* units taken */
+  atomic_uint sleepers;            /* threads about to sleep for one */
+  pthread_mutex_t lock;            /* WALKS; the sleep of _acquire */
+  pthread_cond_t freed;
+  struct libfts_walk *walks;       /* those running, by budget_next */
+};
+
+/* Take a unit of B for the calling thread if there is one: whether it
+   did.  Lock-free.  */
+bool fts__budget_try_take (struct libfts_walk_budget *b);
+/* Take a unit of B, sleeping until there is one.  No walk's lock held.  */
+void fts__budget_take (struct libfts_walk_budget *b);
+/* Give back the unit of B that the calling thread holds, if it does,
+   waking those that sleep for one.  No walk's lock held.  */
+void fts__budget_put (struct libfts_walk_budget *b);
+/* Count W, about to run, among its budget's walks; and no longer.  */
+void fts__budget_attach (struct libfts_walk *w);
+void fts__budget_detach (struct libfts_walk *w);
 
 /* The most threads a walk uses, whatever it is asked.  */
 enum { FTS__WALK_MAX_THREADS = 1024 };

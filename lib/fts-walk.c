@@ -1038,6 +1038,23 @@ work (struct wctx *ctx, bool caller)
       if (stopped (w) || w->finished
           || (caller && atomic_load (&w->top.pending) == 0))
         break;
+      /* A walk that shares a budget with others takes a unit of it for
+         anything it does, or sleeps until one is given back.  */
+      struct libfts_walk_budget *b = w->budget;
+      if (b && (w->n_released || w->shares || w->tasks))
+        {
+          atomic_fetch_add (&b->sleepers, 1);
+          bool got = fts__budget_try_take (b);
+          if (!got)
+            {
+              w->idle++;
+              pthread_cond_wait (&w->wake, &w->lock);
+              w->idle--;
+            }
+          atomic_fetch_sub (&b->sleepers, 1);
+          if (!got)
+            continue;
+        }
       if (w->n_released)
         {
           /* A hold let go (libfts_walk_release): its directory's part.  */
@@ -1046,6 +1063,8 @@ work (struct wctx *ctx, bool caller)
           w->busy++;
           pthread_mutex_unlock (&w->lock);
           release (ctx, d, true, -1);
+          if (b)
+            fts__budget_put (b);
           pthread_mutex_lock (&w->lock);
           w->busy--;
           continue;
@@ -1060,6 +1079,8 @@ work (struct wctx *ctx, bool caller)
           w->busy++;
           pthread_mutex_unlock (&w->lock);
           help_share (ctx, s);
+          if (b)
+            fts__budget_put (b);
           pthread_mutex_lock (&w->lock);
           w->busy--;
           /* Nobody is to come in again once it is all claimed.  */
@@ -1070,6 +1091,25 @@ work (struct wctx *ctx, bool caller)
           continue;
         }
       struct fts__wnode *n = w->tasks && !over ? fts__wtask_take (w) : NULL;
+      if (!n && b)
+        {
+          /* The unit back, out of the lock (another walk may wait for
+             it); then again if anything came meanwhile, which the lock
+             would have let this thread see asleep.  */
+          size_t ntasks = w->ntasks;
+          struct fts__wshare *shares = w->shares;
+          const struct fts__wnode *at = atomic_load (&w->em.at);
+          size_t backlog = atomic_load (&w->em.backlog);
+          pthread_mutex_unlock (&w->lock);
+          fts__budget_put (b);
+          pthread_mutex_lock (&w->lock);
+          if (w->n_released || w->shares != shares || w->ntasks != ntasks
+              || atomic_load (&w->em.at) != at
+              || atomic_load (&w->em.backlog) != backlog
+              || stopped (w) || w->finished
+              || (caller && atomic_load (&w->top.pending) == 0))
+            continue;
+        }
       if (!n)
         {
           /* The emitter wakes those held back by the backlog when it
@@ -1089,6 +1129,8 @@ work (struct wctx *ctx, bool caller)
       pthread_mutex_unlock (&w->lock);
       process_dir (ctx, n);
       run_kept (ctx);
+      if (b)
+        fts__budget_put (b);
       pthread_mutex_lock (&w->lock);
       w->busy--;
     }
@@ -1178,11 +1220,15 @@ run_root (struct wctx *ctx, size_t i)
   atomic_store (&w->top.pending, 1);
   if (w->em.ordered)
     fts__wemit_add (w, &w->top, &r->hdr);
+  if (w->budget)
+    fts__budget_take (w->budget);
   pthread_mutex_lock (&w->lock);
   w->busy++;
   pthread_mutex_unlock (&w->lock);
   process_dir (ctx, r);
   run_kept (ctx);
+  if (w->budget)
+    fts__budget_put (w->budget);
   pthread_mutex_lock (&w->lock);
   w->busy--;
   pthread_mutex_unlock (&w->lock);
@@ -1264,6 +1310,8 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
   w->ran = true;
   if (run_init (w, visit, report, arg) != 0)
     return -1;
+  if (w->budget)
+    fts__budget_attach (w);
   struct wctx ctx;
   if (ctx_init (&ctx, w) != 0)
     fts__walk_fail (w, &w->top, ENOMEM);
@@ -1275,6 +1323,8 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
   pthread_mutex_unlock (&w->lock);
   for (unsigned i = 0; i < w->started; i++)
     pthread_join (w->tids[i], NULL);
+  if (w->budget)
+    fts__budget_detach (w);
   ctx_end (&ctx);
 
   int stop = atomic_load (&w->stop);

@@ -364,6 +364,35 @@ int libfts_walk_set_threads (LIBFTS_WALK *w, unsigned n);
    else 64.  Each thread makes one system call at a time, so no server
    sees more than N requests from the walk.  */
 int libfts_walk_set_inflight (LIBFTS_WALK *w, unsigned n);
+
+/* A bound on requests in flight that walks running at once share: the
+   walks given it (libfts_walk_set_budget) have at most N threads at work
+   between them, wherever they walk, on top of each walk's own bound: so
+   N requests in flight at most.  0 means LIBFTS_INFLIGHT, else
+   LIBFTS_THREADS, else 64; at most 1024.  Null with errno (EINVAL,
+   ENOMEM).  */
+typedef struct libfts_walk_budget LIBFTS_WALK_BUDGET;
+LIBFTS_WALK_BUDGET *libfts_walk_budget_new (unsigned n);
+/* Its N.  */
+unsigned libfts_walk_budget_size (const LIBFTS_WALK_BUDGET *b);
+/* Free B, which no walk runs with any more.  Returns 0, or -1 with errno
+   EBUSY when one does or a thread holds a unit of it.  */
+int libfts_walk_budget_free (LIBFTS_WALK_BUDGET *b);
+/* Make W take its share of B (null: none, the default) as it runs.
+   Before libfts_walk_run.  Returns 0, or -1 with errno EINVAL.  */
+int libfts_walk_set_budget (LIBFTS_WALK *w, LIBFTS_WALK_BUDGET *b);
+/* Outside any walk: count the calling thread's own requests until
+   libfts_walk_budget_release against B, waiting for room.  Returns 0, or
+   -1 with errno EINVAL (B null, or a unit held already).  */
+int libfts_walk_budget_acquire (LIBFTS_WALK_BUDGET *b);
+int libfts_walk_budget_release (LIBFTS_WALK_BUDGET *b);
+/* From VISIT or REPORT, before waiting for something other than the file
+   system (another thread or process, a message): the calling thread's
+   room in its walk's budget goes to the others until
+   libfts_walk_budget_resume, which waits for room again; or a walk that
+   the wait depends on could find none.  Nothing without a budget.  */
+void libfts_walk_budget_pause (void);
+void libfts_walk_budget_resume (void);
 int libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold);
 int libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy);
 

@@ -1684,6 +1684,219 @@ START_TEST (test_remote_threads)
 }
 END_TEST
 
+/* ---- a budget shared by walks ------------------------------------------ */
+
+/* What the walks sharing a budget note: how many threads are in VISIT at
+   once, at most, over all of them.  */
+struct budget_ctx
+{
+  atomic_int in_visit, most, visits;
+};
+
+/* VISIT: inside for 200 us, as a request to a server would be.  */
+static int
+visit_budget (struct libfts_walk_entry *e, void *arg)
+{
+  struct budget_ctx *b = arg;
+  (void) e;
+  int now = atomic_fetch_add (&b->in_visit, 1) + 1;
+  int most = atomic_load (&b->most);
+  while (now > most && !atomic_compare_exchange_weak (&b->most, &most, now))
+    continue;
+  usleep (200);
+  atomic_fetch_sub (&b->in_visit, 1);
+  atomic_fetch_add (&b->visits, 1);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+struct budget_run
+{
+  LIBFTS_WALK *w;
+  libfts_walk_report_fn report;
+  void *arg;
+  int r;
+};
+
+static void *
+budget_runner (void *arg)
+{
+  struct budget_run *r = arg;
+  r->r = libfts_walk_run (r->w, visit_budget, r->report, r->arg);
+  return NULL;
+}
+
+/* Two walks of 8 threads each, where requests wait on a server, run at
+   once with a budget of 3 between them: never more than 3 threads in
+   VISIT at once in all, and more than 1 (variant 1, no budget: up to 16,
+   more than 3).  Every entry visited once.  */
+START_TEST (test_budget_shared)
+{
+  unit_make ("a/");
+  unit_make ("b/");
+  make_wide ("a", 1, 40, 5);
+  make_wide ("b", 1, 40, 5);
+  ck_assert_int_eq (setenv ("LIBFTS_STORAGE", "remote", 1), 0);
+  LIBFTS_WALK_BUDGET *budget = libfts_walk_budget_new (3);
+  ck_assert_ptr_nonnull (budget);
+  ck_assert_uint_eq (libfts_walk_budget_size (budget), 3);
+  struct budget_ctx c = { 0 };
+  char *ra[] = { (char *) "a", NULL }, *rb[] = { (char *) "b", NULL };
+  struct budget_run runs[2] = {
+    { .w = walk_open (ra, 0, 8, KEEP_THRESHOLD, false), .arg = &c },
+    { .w = walk_open (rb, 0, 8, KEEP_THRESHOLD, false), .arg = &c }
+  };
+  pthread_t tids[2];
+  for (int i = 0; i < 2; i++)
+    {
+      if (_i == 0)
+        ck_assert_int_eq (libfts_walk_set_budget (runs[i].w, budget), 0);
+      ck_assert_int_eq (pthread_create (&tids[i], NULL, budget_runner,
+                                        &runs[i]), 0);
+    }
+  for (int i = 0; i < 2; i++)
+    {
+      ck_assert_int_eq (pthread_join (tids[i], NULL), 0);
+      ck_assert_int_eq (runs[i].r, 0);
+      errno = 0;
+      ck_assert_int_eq (libfts_walk_set_budget (runs[i].w, budget), -1);
+      ck_assert_int_eq (errno, EINVAL);
+      ck_assert_int_eq (libfts_walk_close (runs[i].w), 0);
+    }
+  ck_assert_int_eq (unsetenv ("LIBFTS_STORAGE"), 0);
+  /* root, g00, 40 directories: twice each; 200 files; in each tree.  */
+  ck_assert_int_eq (atomic_load (&c.visits), 2 * (2 * 42 + 200));
+  if (_i == 0)
+    {
+      ck_assert_int_le (atomic_load (&c.most), 3);
+      ck_assert_int_gt (atomic_load (&c.most), 1);
+    }
+  else
+    ck_assert_int_gt (atomic_load (&c.most), 3);
+  ck_assert_int_eq (libfts_walk_budget_free (budget), 0);
+}
+END_TEST
+
+/* Walk A's REPORT waits until walk B, which shares a budget of 1 with
+   it, is over: it pauses first (libfts_walk_budget_pause), so B finds
+   room and both end; without the pause they would wait for each other
+   forever.  */
+struct pause_ctx
+{
+  struct budget_ctx c;
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  bool b_over;
+  int reports;
+};
+
+static int
+report_waits_for_b (const struct libfts_walk_report *r, void *arg)
+{
+  struct pause_ctx *p = arg;
+  (void) r;
+  libfts_walk_budget_pause ();
+  pthread_mutex_lock (&p->lock);
+  while (!p->b_over)
+    pthread_cond_wait (&p->cond, &p->lock);
+  p->reports++;
+  pthread_mutex_unlock (&p->lock);
+  libfts_walk_budget_resume ();
+  return 0;
+}
+
+static int
+visit_reporting (struct libfts_walk_entry *e, void *arg)
+{
+  visit_budget (e, arg);
+  return libfts_walk_report (e, 0, 0, 0) == 0 ? LIBFTS_WALK_CONTINUE
+                                                : LIBFTS_WALK_STOP;
+}
+
+static void *
+pause_runner (void *arg)
+{
+  struct budget_run *r = arg;
+  r->r = libfts_walk_run (r->w, visit_reporting, r->report, r->arg);
+  return NULL;
+}
+
+START_TEST (test_budget_pause)
+{
+  unit_make ("a/");
+  unit_make ("b/");
+  make_wide ("a", 1, 3, 2);
+  make_wide ("b", 1, 3, 2);
+  LIBFTS_WALK_BUDGET *budget = libfts_walk_budget_new (1);
+  ck_assert_ptr_nonnull (budget);
+  struct pause_ctx p = { .lock = PTHREAD_MUTEX_INITIALIZER,
+                         .cond = PTHREAD_COND_INITIALIZER };
+  char *ra[] = { (char *) "a", NULL }, *rb[] = { (char *) "b", NULL };
+  struct budget_run a = { .w = walk_open (ra, LIBFTS_WALK_ORDERED, 2,
+                                          KEEP_THRESHOLD, false),
+                          .report = report_waits_for_b, .arg = &p };
+  LIBFTS_WALK *b = walk_open (rb, 0, 2, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (libfts_walk_set_budget (a.w, budget), 0);
+  ck_assert_int_eq (libfts_walk_set_budget (b, budget), 0);
+  pthread_t tid;
+  ck_assert_int_eq (pthread_create (&tid, NULL, pause_runner, &a), 0);
+  while (atomic_load (&p.c.visits) == 0)     /* A holds the room */
+    usleep (1000);
+  ck_assert_int_eq (libfts_walk_run (b, visit_budget, NULL, &p.c), 0);
+  pthread_mutex_lock (&p.lock);
+  p.b_over = true;
+  pthread_cond_broadcast (&p.cond);
+  pthread_mutex_unlock (&p.lock);
+  ck_assert_int_eq (pthread_join (tid, NULL), 0);
+  ck_assert_int_eq (a.r, 0);
+  /* root, g00, 3 directories: twice each; 6 files; in each tree.  */
+  ck_assert_int_eq (atomic_load (&p.c.visits), 2 * (2 * 5 + 6));
+  ck_assert_int_eq (p.reports, 2 * 5 + 6);
+  ck_assert_int_eq (atomic_load (&p.c.most), 1);
+  ck_assert_int_eq (libfts_walk_close (a.w), 0);
+  ck_assert_int_eq (libfts_walk_close (b), 0);
+  ck_assert_int_eq (libfts_walk_budget_free (budget), 0);
+}
+END_TEST
+
+/* The budget's API: sizes, the environment's default, a thread's own
+   unit outside any walk, and the errors.  */
+START_TEST (test_budget_api)
+{
+  errno = 0;
+  ck_assert_ptr_null (libfts_walk_budget_new (1025));
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (setenv ("LIBFTS_INFLIGHT", "5", 1), 0);
+  LIBFTS_WALK_BUDGET *b = libfts_walk_budget_new (0);
+  ck_assert_int_eq (unsetenv ("LIBFTS_INFLIGHT"), 0);
+  ck_assert_ptr_nonnull (b);
+  ck_assert_uint_eq (libfts_walk_budget_size (b), 5);
+  ck_assert_uint_eq (libfts_walk_budget_size (NULL), 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_budget_release (b), -1);   /* none held */
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_budget_acquire (b), 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_budget_acquire (b), -1);   /* one held */
+  ck_assert_int_eq (errno, EINVAL);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_budget_free (b), -1);
+  ck_assert_int_eq (errno, EBUSY);
+  libfts_walk_budget_pause ();          /* outside a walk too */
+  ck_assert_int_eq (libfts_walk_budget_acquire (b), 0);
+  ck_assert_int_eq (libfts_walk_budget_release (b), 0);
+  libfts_walk_budget_resume ();
+  ck_assert_int_eq (libfts_walk_budget_release (b), 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_budget_acquire (NULL), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_budget (NULL, b), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_budget_free (b), 0);
+  ck_assert_int_eq (libfts_walk_budget_free (NULL), 0);
+}
+END_TEST
+
 /* A chain never has two directories to read at once (each has one
    subdirectory, read after it): no thread is started, whatever the
    count.  */
@@ -2650,6 +2863,9 @@ add_resource_cases (Suite *s)
   tcase_add_test (tc, test_default_threads);
   tcase_add_loop_test (tc, test_threads_env, 0, 2);
   tcase_add_loop_test (tc, test_many_threads_small_tree, 0, 3);
+  tcase_add_loop_test (tc, test_budget_shared, 0, 2);
+  tcase_add_test (tc, test_budget_pause);
+  tcase_add_test (tc, test_budget_api);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("api");
