@@ -151,6 +151,9 @@ struct libfts_mpi
   MPI_Comm comm;
   int rank, size;
   unsigned threads;
+  LIBFTS_WALK_BUDGET *budget;   /* the requests in flight of the rank's
+                                   walks together: as many as one walk's
+                                   (THREADS, else the environment's) */
   long spread_ms;               /* LIBFTS_MPI_SPREAD */
 
   /* The run: set by libfts_mpi_walk (rank 0) or TAG_START.  */

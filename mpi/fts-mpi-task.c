@@ -192,9 +192,20 @@ piece_ship (struct tctx *tc, bool last)
   memcpy (tc->buf, &h, sizeof h);
   struct task *t = (struct task *) tc->t;
   pthread_mutex_lock (&m->lock);
-  while (t->unacked > 0 && t->unacked + tc->len > CREDIT_BYTES
-         && !m->run_over)
-    pthread_cond_wait (&m->cond, &m->lock);
+  if (t->unacked > 0 && t->unacked + tc->len > CREDIT_BYTES && !m->run_over)
+    {
+      /* Rank 0 may be waiting for another task of this rank's, which
+         needs the room in flight that this thread has.  */
+      pthread_mutex_unlock (&m->lock);
+      libfts_walk_budget_pause ();
+      pthread_mutex_lock (&m->lock);
+      while (t->unacked > 0 && t->unacked + tc->len > CREDIT_BYTES
+             && !m->run_over)
+        pthread_cond_wait (&m->cond, &m->lock);
+      pthread_mutex_unlock (&m->lock);
+      libfts_walk_budget_resume ();
+      pthread_mutex_lock (&m->lock);
+    }
   t->unacked += tc->len;
   pthread_mutex_unlock (&m->lock);
   mpiw__push (m, 0, TAG_PIECE, tc->buf, tc->len);
@@ -428,7 +439,11 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   int64_t id;
 
   if (m->spread_ms > 0 && m->size > 1)
-    wait_for_hungry (m);
+    {
+      libfts_walk_budget_pause ();
+      wait_for_hungry (m);
+      libfts_walk_budget_resume ();
+    }
   if (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) == 0)
     return false;
   int dest = take_hungry (m, &id);
@@ -676,6 +691,7 @@ walk_task (struct tctx *tc, char *path, int options)
       return;
     }
   libfts_walk_set_threads (w, m->threads);
+  libfts_walk_set_budget (w, m->budget);
   tc->walk = w;
   int r = libfts_walk_run (w, task_visit, task_report, tc);
   if (r < 0 && errno != 0 && (errno == EINVAL || errno == ENOMEM)
@@ -702,7 +718,9 @@ run_task (struct libfts_mpi *m, const struct task *t)
     }
   else
     {
+      libfts_walk_budget_acquire (m->budget);
       int fd = reach_parent (m, t);
+      libfts_walk_budget_release (m->budget);
       const char *slash = strrchr (t->rel, '/');
       const char *name = slash ? slash + 1 : t->rel;
       char *path;

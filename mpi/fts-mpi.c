@@ -616,6 +616,7 @@ libfts_mpi_open (MPI_Comm comm)
   m->hungry = calloc (m->size, sizeof *m->hungry);
   m->hungry_since = calloc (m->size, sizeof *m->hungry_since);
   m->hungry_given = calloc (m->size, sizeof *m->hungry_given);
+  m->budget = libfts_walk_budget_new (0);
   m->out_tail = &m->out_head;
   m->victim = -1;
   m->seed = (unsigned) m->rank * 2654435761u + 1;
@@ -624,7 +625,7 @@ libfts_mpi_open (MPI_Comm comm)
   pthread_mutex_init (&m->lock, NULL);
   pthread_cond_init (&m->cond, NULL);
   if (!m->sent || !m->recvd || !m->hungry || !m->hungry_since
-      || !m->hungry_given)
+      || !m->hungry_given || !m->budget)
     {
       libfts_mpi_close (m);
       errno = ENOMEM;
@@ -647,6 +648,11 @@ libfts_mpi_set_threads (LIBFTS_MPI *m, unsigned n)
       errno = EINVAL;
       return -1;
     }
+  LIBFTS_WALK_BUDGET *b = libfts_walk_budget_new (n);
+  if (!b)
+    return -1;
+  libfts_walk_budget_free (m->budget);
+  m->budget = b;
   m->threads = n;
   return 0;
 }
@@ -796,6 +802,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
   free (m->hungry_given);
   free (m->visited_by);
   free (m->held);
+  libfts_walk_budget_free (m->budget);
   free (m);
   return 0;
 }
