@@ -32,8 +32,14 @@
 #include <errno.h>
 #include <stdlib.h>
 
-/* The budget whose unit this thread holds, and the one it paused.  */
-static _Thread_local struct libfts_walk_budget *held, *paused;
+/* The budget whose unit this thread holds, and the one it paused.
+   Initial-exec: no __tls_get_addr, so libfts.so needs no library but
+   libc (tests/lib/exports.sh); 16 bytes of the static TLS that glibc
+   keeps for libraries loaded later, dlopen included.  */
+static _Thread_local struct libfts_walk_budget *held
+  __attribute__ ((tls_model ("initial-exec")));
+static _Thread_local struct libfts_walk_budget *paused
+  __attribute__ ((tls_model ("initial-exec")));
 
 LIBFTS_WALK_BUDGET *
 libfts_walk_budget_new (unsigned n)

@@ -372,7 +372,7 @@ int libfts_walk_set_inflight (LIBFTS_WALK *w, unsigned n);
    LIBFTS_THREADS, else 64; at most 1024.  Null with errno (EINVAL,
    ENOMEM).  */
 typedef struct libfts_walk_budget LIBFTS_WALK_BUDGET;
-LIBFTS_WALK_BUDGET *libfts_walk_budget_new (unsigned n);
+struct libfts_walk_budget *libfts_walk_budget_new (unsigned n);
 /* Its N.  */
 unsigned libfts_walk_budget_size (const LIBFTS_WALK_BUDGET *b);
 /* Free B, which no walk runs with any more.  Returns 0, or -1 with errno
