@@ -39,6 +39,7 @@ bench: all
 # where mpirun, unshare, /dev/fuse, latfs or the mpi-* programs are
 # missing (bench/mpi-run exits 77).  Arguments, e.g.
 #   make bench-mpi BENCH_MPI_ARGS='--np=1,2,4 --ops=du,rm --runs=5'
+# and MPIRUN_ARGS in the environment for more of mpirun's options.
 # See bench/mpi-run's head comment.
 BENCH_MPI_ARGS =
 
