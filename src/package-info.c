@@ -50,6 +50,11 @@ print_package_info (char const *program)
 void
 print_help_version_options (void)
 {
+  if (*program_prefix)
+    fputs (_("\
+      --progress=SECONDS  every SECONDS, say on standard error (rank 0)\n\
+                            how many entries the ranks have visited\n\
+"), stdout);
   fputs (_("      --help        display this help and exit\n"), stdout);
   fputs (_("      --version     output version information and exit\n"),
          stdout);

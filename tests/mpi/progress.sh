@@ -3,7 +3,7 @@
 # many entries every rank visited so far, how long the walk has taken and
 # the rate; standard output stays GNU du 9.1's.  The count never goes
 # down.  A bad interval is a usage error, and after "--" the option is a
-# file name like any other.
+# file name like any other.  --help lists it.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/mpi/mpi-init.sh"
@@ -46,6 +46,12 @@ mpi_messages_ out.err > out.msg
 printf '%s\n' "du: option '--progress' requires an argument" \
   "Try 'du --help' for more information." > exp
 compare exp out.msg || fail=1
+
+# --help says so, among the options, in GNU's layout; du's own does not.
+"$mpi_du_" --help > help || fail=1
+grep -x -e '      --progress=SECONDS  every SECONDS, say on standard error (rank 0)' \
+  help > /dev/null || { echo "mpi-du --help: no --progress" >&2; fail=1; }
+"$abs_top_builddir/src/du" --help | grep -e --progress && fail=1
 
 # After "--", a file name.
 run_mpi_ 1 du -s -- --progress=1 > out 2> out.err && fail=1
