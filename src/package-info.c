@@ -34,6 +34,9 @@
    (which would credit the FSF) out of the link.  */
 char const version_etc_copyright[] = "Copyright %s %d The libfts authors.";
 
+/* The year of this release, for --version.  */
+enum { LIBFTS_COPYRIGHT_YEAR = 2026 };
+
 char const *program_prefix = "";
 
 void
@@ -71,10 +74,17 @@ try_help (int status)
 void
 print_version (char const *program)
 {
-  char name[64];
-
-  snprintf (name, sizeof name, "%s%s", program_prefix, program);
-  version_etc (stdout, name, PACKAGE_NAME, PACKAGE_VERSION,
-               "The libfts authors", (char *) NULL);
+  /* As gnulib's version_etc lays it out, with the year this release was
+     made in: version_etc's is the year of the gnulib it comes from.  */
+  printf ("%s%s (%s) %s\n", program_prefix, program, PACKAGE_NAME,
+          PACKAGE_VERSION);
+  printf (version_etc_copyright, _("(C)"), LIBFTS_COPYRIGHT_YEAR);
+  fputs ("\n", stdout);
+  fputs (_("\
+License GPLv3+: GNU GPL version 3 or later <https://gnu.org/licenses/gpl.html>.\n\
+This is free software: you are free to change and redistribute it.\n\
+There is NO WARRANTY, to the extent permitted by law.\n\
+"), stdout);
+  printf (_("\nWritten by %s.\n"), "The libfts authors");
   exit (EXIT_SUCCESS);
 }
