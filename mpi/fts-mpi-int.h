@@ -20,7 +20,8 @@ enum mpiw_tag
   TAG_DONE,        /* 0 -> others: every part of the walk was reported */
   TAG_QUIT,        /* 0 -> others: libfts_mpi_close, no more walks */
   TAG_REQUEST,     /* an idle rank asks another for a directory */
-  TAG_NOWORK,      /* the answer when none is handed over */
+  TAG_NOWORK,      /* the end of a request's answer, or the answer when
+                      none is handed over */
   TAG_TASK,        /* the answer with one: struct task_wire, path */
   TAG_PIECE,       /* -> 0: a task's reports (struct piece_wire, records) */
   TAG_ACK,         /* 0 -> walker: one piece of a task consumed (an id) */
@@ -122,13 +123,20 @@ enum
      tree (40 x 30) over a 1 ms latency mount, rank 0 met its next
      directory 30 to 80 ms apart, and 20 ms held requests in vain.  */
   HOLD_MS = 200,
-  /* Tasks an idle rank asks for at once: a busy rank meets the
-     directories it can hand out in waves (its threads finish theirs at
-     about the same time), and one directory a wave would leave the
-     asker idle most of the time.  Each task it gets is walked at once,
-     on a thread of its own: no task ever waits behind another on a rank
-     (rank 0 may be waiting for it to consume anything else).  */
-  TASKS_ASKED = 8,
+  /* Tasks a rank asks for at once: a busy rank meets the directories it
+     can hand out in waves (its threads, each reading a directory of its
+     own, finish at about the same time), and one directory a wave would
+     leave the asker idle most of the time.  Each task it gets is walked
+     at once, on a thread of its own: no task ever waits behind another
+     on a rank (rank 0 may be waiting for it to consume anything else).  */
+  TASKS_ASKED = 16,
+  /* A rank asks for more once fewer than this many of its tasks run, not
+     once it is idle: the next wave comes while it walks the last ones.
+     Measured on a wide tree (200 x 50) over 2 ms latfs mounts, 8 in
+     flight each: a giver's waves came about 200 ms apart, and an asker
+     that waited to be idle walked a third of the tree at -np 2 (4.17 s);
+     asking at half of 16, half of it (3.65 s), the same at -np 4.  */
+  TASKS_LOW = 8,
   /* An idle rank that was told no by every other rank waits this long
      before it asks again, doubling up to IDLE_MAX_MS.  */
   IDLE_MIN_MS = 1,
@@ -179,6 +187,7 @@ struct libfts_mpi
   pthread_cond_t cond;
   struct task *running;         /* the tasks being walked, each on a
                                    walker thread of its own */
+  int n_running;                /* how many, under LOCK */
   int *hungry;                  /* ranks whose requests are held */
   double *hungry_since;
   int *hungry_given;            /* tasks each was sent on its request */
@@ -196,7 +205,9 @@ struct libfts_mpi
   /* The talking thread's own.  */
   struct outmsg *sending;       /* posted, not complete */
   long *sent, *recvd;           /* messages of this run, by peer */
-  bool requesting;
+  bool requesting;              /* a request is out: until it got
+                                   TASKS_ASKED tasks, or TAG_NOWORK */
+  int got;                      /* tasks it got so far */
   int victim;                   /* asked last, in turn */
   int giver;                    /* sent the last task */
   int misses;

@@ -774,6 +774,7 @@ walker (void *arg)
                   (char *) done, 2 * sizeof *done);
     }
   pthread_mutex_lock (&m->lock);
+  m->n_running--;
   struct task **p = &m->running;
   while (*p != t)
     p = &(*p)->next;
@@ -795,6 +796,7 @@ mpiw__start_task (struct libfts_mpi *m, struct task *t)
   pthread_mutex_lock (&m->lock);
   t->next = m->running;
   m->running = t;
+  m->n_running++;
   pthread_mutex_unlock (&m->lock);
   if (pthread_attr_init (&attr) != 0
       || pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED) != 0

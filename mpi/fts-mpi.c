@@ -172,7 +172,8 @@ on_request (struct libfts_mpi *m, int src)
                && !(m->options & LIBFTS_MPI_LOCAL));
   if (hold)
     {
-      /* SRC asks only when idle: a request of its still held is over.  */
+      /* SRC asks once its last request is over: one of its still held
+         here is (it was answered, and its NOWORK is on its way).  */
       int i = 0;
       while (i < m->n_hungry && m->hungry[i] != src)
         i++;
@@ -197,7 +198,8 @@ on_task (struct libfts_mpi *m, int src, const char *buf, size_t len)
   if (!t)
     abort ();                   /* a task lost would hang the walk */
   mpiw__start_task (m, t);
-  m->requesting = false;
+  if (++m->got >= TASKS_ASKED)
+    m->requesting = false;
   m->misses = 0;
   m->giver = src;
   m->idle_wait_ms = IDLE_MIN_MS;
@@ -208,6 +210,8 @@ static void
 on_nowork (struct libfts_mpi *m)
 {
   m->requesting = false;
+  if (m->got > 0)               /* the end of one that got some */
+    return;
   if (++m->misses < m->size - 1)
     return;
   m->misses = 0;
@@ -347,9 +351,8 @@ release_hungry (struct libfts_mpi *m)
   for (int i = 0; i < m->n_hungry && n_no < 64;)
     if (all || now - m->hungry_since[i] > HOLD_MS)
       {
-        /* One that got a task is no longer waiting for an answer.  */
-        if (m->hungry_given[i] == 0)
-          no[n_no++] = m->hungry[i];
+        /* The end of the request, tasks given or not.  */
+        no[n_no++] = m->hungry[i];
         m->hungry[i] = m->hungry[m->n_hungry - 1];
         m->hungry_since[i] = m->hungry_since[m->n_hungry - 1];
         m->hungry_given[i] = m->hungry_given[m->n_hungry - 1];
@@ -362,15 +365,16 @@ release_hungry (struct libfts_mpi *m)
     mpiw__post (m, no[i], TAG_NOWORK, NULL, 0);
 }
 
-/* An idle rank asks another for a directory: one request at a time,
-   first to the rank that gave it its last task (rank 0 at first: it has
-   the root), which was busy then, then to the others in turn from a
-   random one.  */
+/* A rank running fewer than TASKS_LOW tasks asks another for up to
+   TASKS_ASKED directories: one request at a time (over when it got them
+   all, or at TAG_NOWORK), first to the rank that gave it its last task
+   (rank 0 at first: it has the root), which was busy then, then to the
+   others in turn from a random one.  */
 static void
 ask_for_work (struct libfts_mpi *m)
 {
   pthread_mutex_lock (&m->lock);
-  bool idle = !m->running && !m->run_over;
+  bool idle = m->n_running < TASKS_LOW && !m->run_over;
   pthread_mutex_unlock (&m->lock);
   if (!idle || m->requesting || m->size < 2
       || mpiw__now_ms () < m->next_request)
@@ -387,6 +391,7 @@ ask_for_work (struct libfts_mpi *m)
     }
   mpiw__post (m, victim, TAG_REQUEST, NULL, 0);
   m->requesting = true;
+  m->got = 0;
 }
 
 /* ---- a walk, on every rank ------------------------------------------------- */
@@ -504,6 +509,7 @@ run (struct libfts_mpi *m, struct task *first)
 
   m->run_over = false;
   m->running = NULL;
+  m->n_running = 0;
   m->n_hungry = 0;
   m->tickets = EXPORT_TICKETS;
   m->visited = 0;
