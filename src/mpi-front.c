@@ -1,5 +1,6 @@
-/* mpi-front.c: what the MPI front ends (mpi-du, mpi-rm) share: MPI's
-   start and end, and the walk_remote of their cores on libfts-mpi.
+/* mpi-front.c: what the MPI front ends (mpi-du, mpi-rm, mpi-chmod,
+   mpi-chown, mpi-chgrp) share: MPI's start and end, --progress, and the
+   walk_remote of their cores on libfts-mpi.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
