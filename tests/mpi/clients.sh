@@ -12,10 +12,8 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/mpi/mpi-init.sh"
 
-require_root_
 require_gnu_ du
-command -v unshare > /dev/null || skip_ "unshare not found"
-unshare -m true 2> /dev/null || skip_ "unshare -m is not allowed here"
+mpi_clients_
 
 # src/t/dNN, NN = 00..11: a file of its own (8 KiB), a link to the file
 # of the directory after it, and sub/ with two files.
@@ -33,16 +31,8 @@ while test $i -lt 12; do
   i=$((i + 1))
 done
 for r in 0 1 2 3; do
-  mkdir m$r && latfs_mount_ src m$r
+  latfs_mount_ src m$r
 done
-mkdir tree || framework_failure_ "cannot make tree"
-
-# on_client_ ARGS...: ARGS in a mount namespace where tree is m$RANK.
-cat > on-client <<EOT || framework_failure_ "cannot write on-client"
-#!/bin/sh
-exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-0} tree && exec "\$@"' sh "\$@"
-EOT
-chmod +x on-client
 
 for args in "-a" "-s -x" "--inodes -d 1" "-a -x -k"; do
   # shellcheck disable=SC2086 # ARGS are words

@@ -15,10 +15,8 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/mpi/mpi-init.sh"
 
-require_root_
 require_gnu_ du
-command -v unshare > /dev/null || skip_ "unshare not found"
-unshare -m true 2> /dev/null || skip_ "unshare -m is not allowed here"
+mpi_clients_
 for p in rm chmod; do
   test -x "$abs_top_builddir/src/mpi-$p" || framework_failure_ "mpi-$p is not built"
   ln -s "$abs_top_builddir/src/mpi-$p" "$mpi_bin_/$p" \
@@ -34,12 +32,6 @@ make_tree ()
     done)
 }
 
-cat > on-client <<EOT || framework_failure_ "cannot write on-client"
-#!/bin/sh
-exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-0} tree && exec "\$@"' sh "\$@"
-EOT
-chmod +x on-client
-mkdir tree m0 m1 m2 m3 || framework_failure_ "cannot make the mount points"
 
 # on_mounts NP PROGRAM ARGS...: PROGRAM on NP ranks, each on its own
 # latfs mount of src, with LIBFTS_INFLIGHT=3; out, out.err as it left

@@ -61,3 +61,22 @@ mpi_messages_ ()
   awk '/^-------------------+$/ { box = !box; next } !box' "$1" \
     | sed "s|^$mpi_bin_/||"
 }
+
+# mpi_clients_: each rank a client of its own (tests/mpi/clients.sh,
+# inflight.sh).  Needs root and unshare -m (skips without them); makes
+# the mount points m0..m3, for the test's mounts, and tree, and writes
+# ./on-client: "on-client ARGS..." runs ARGS in a mount namespace of its
+# own where tree is m$OMPI_COMM_WORLD_RANK, as "mpirun -np N ./on-client
+# PROGRAM..." does in each rank.
+mpi_clients_ ()
+{
+  require_root_
+  command -v unshare > /dev/null || skip_ "unshare not found"
+  unshare -m true 2> /dev/null || skip_ "unshare -m is not allowed here"
+  mkdir tree m0 m1 m2 m3 || framework_failure_ "cannot make the mount points"
+  cat > on-client <<EOT || framework_failure_ "cannot write on-client"
+#!/bin/sh
+exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-0} tree && exec "\$@"' sh "\$@"
+EOT
+  chmod +x on-client || framework_failure_ "cannot make on-client executable"
+}
