@@ -68,6 +68,10 @@ libfts_walk_open (char *const *roots, int options)
   if (!w)
     return NULL;
   memset (w, 0, size);
+  /* From open to close: libfts_walk_give may come before the run or
+     after it.  */
+  fts__mutex_init (&w->lock);
+  pthread_cond_init (&w->wake, NULL);
   w->roots = calloc (n + 1, sizeof *w->roots);
   if (!w->roots)
     goto out_free;
@@ -181,6 +185,8 @@ libfts_walk_close (LIBFTS_WALK *w)
       free (w->roots[i]);
   free (w->roots);
   free (w->fail_path);
+  pthread_cond_destroy (&w->wake);
+  pthread_mutex_destroy (&w->lock);
   free (w);
   return 0;
 }
@@ -314,6 +320,22 @@ libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag)
   w->released[w->n_released++] = hold;
   pthread_cond_broadcast (&w->wake);
   pthread_mutex_unlock (&w->lock);
+  return 0;
+}
+
+int
+libfts_walk_parent_id (const struct libfts_walk_entry *pub, dev_t *dev,
+                       ino_t *ino)
+{
+  struct fts__wentry *e = wentry_of (pub);
+  const struct fts__wnode *d = e->child ? e->node : e->node->parent;
+  if (d->level < FTS_ROOTLEVEL)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  *dev = d->dev;
+  *ino = d->ino;
   return 0;
 }
 

@@ -374,8 +374,21 @@ fts__wemit_batch (struct libfts_walk *w, struct fts__wbatch *b,
   it->next = NULL;
   *b->tail = it;
   b->tail = &it->next;
-  if (++b->count >= FTS__WALK_BATCH)
+  if (++b->count >= FTS__WALK_BATCH && !b->keep)
     fts__wemit_flush (w, b);
+}
+
+/* Add B's items to their list, and leave them there for whoever moves
+   the cursor next (fts__wemit_done, from a thread of the walk): the
+   caller is not to deliver them.  */
+void
+fts__wemit_stash (struct libfts_walk *w, struct fts__wbatch *b)
+{
+  if (!b->n)
+    return;
+  pthread_mutex_lock (&w->em.lock);
+  splice (w, b);
+  pthread_mutex_unlock (&w->em.lock);
 }
 
 /* Deliver R about N (or N's entry named in R) now, in whatever order the

@@ -189,3 +189,11 @@ fts__wtask_take (struct libfts_walk *w)
       return take_out (w, n);
   return NULL;
 }
+
+/* The first task, whatever the backlog: null when there is none.  Lock
+   held.  */
+struct fts__wnode *
+fts__wtask_take_first (struct libfts_walk *w)
+{
+  return w->tasks ? take_out (w, w->tasks) : NULL;
+}

@@ -123,6 +123,7 @@ struct fts__wnode
                                       (LIBFTS_WALK_SPLIT): a report list
                                       only, at its parent's level */
   bool done;                       /* last report queued; emit lock */
+  bool given;                      /* handed out (libfts_walk_give) */
   bool mounted;                    /* it or an ancestor below its root is
                                       the root of a mount (is_cycle) */
   uint32_t seq;                    /* its place among its parent's
@@ -311,6 +312,8 @@ struct fts__wbatch
   struct fts__witem *head;
   struct fts__witem **tail;
   unsigned count;
+  bool keep;                       /* never added by itself: for
+                                      fts__wemit_stash */
 };
 
 enum { FTS__WALK_BATCH = 64 };
@@ -320,6 +323,7 @@ void fts__wemit_batch (struct libfts_walk *w, struct fts__wbatch *b,
 void fts__wemit_flush (struct libfts_walk *w, struct fts__wbatch *b);
 void fts__wemit_done (struct libfts_walk *w, struct fts__wnode *n,
                       struct fts__wbatch *b);
+void fts__wemit_stash (struct libfts_walk *w, struct fts__wbatch *b);
 int fts__wemit_direct (struct libfts_walk *w, const struct fts__wnode *n,
                        const struct fts__wreport *r);
 
@@ -413,7 +417,11 @@ struct libfts_walk
                                       (libfts_walk_release), to finish */
   size_t n_released;
   size_t holds;                    /* holds taken, not yet finished: room
-                                      in RELEASED for each */
+                                      in RELEASED for each (and for each
+                                      directory being given) */
+  bool running;                    /* between libfts_walk_run's start and
+                                      its end */
+  unsigned givers;                 /* libfts_walk_give calls under way */
   pthread_cond_t share_done;       /* a share lost its last helper */
   size_t ntasks;
   unsigned idle;                   /* threads waiting for a task */
@@ -536,5 +544,6 @@ enum fts__fs_wait fts__env_storage (void);
 void fts__wtask_push (struct libfts_walk *w, struct fts__wnode *n);
 bool fts__wtask_may_take (struct libfts_walk *w, const struct fts__wnode *n);
 struct fts__wnode *fts__wtask_take (struct libfts_walk *w);
+struct fts__wnode *fts__wtask_take_first (struct libfts_walk *w);
 
 #endif /* LIBFTS_FTS_WALK_INT_H */

@@ -1057,12 +1057,13 @@ work (struct wctx *ctx, bool caller)
         }
       if (w->n_released)
         {
-          /* A hold let go (libfts_walk_release): its directory's part.  */
+          /* A hold let go (libfts_walk_release): its directory's part; or
+         a directory handed out (libfts_walk_give), finished unread.  */
           struct fts__wnode *d = w->released[--w->n_released];
           w->holds--;
           w->busy++;
           pthread_mutex_unlock (&w->lock);
-          release (ctx, d, true, -1);
+          release (ctx, d, !d->given, -1);
           if (b)
             fts__budget_put (b);
           pthread_mutex_lock (&w->lock);
@@ -1187,8 +1188,6 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
   w->tids = most > 1 ? calloc (most - 1, sizeof *w->tids) : NULL;
   if (most > 1 && !w->tids)
     return -1;
-  fts__mutex_init (&w->lock);
-  pthread_cond_init (&w->wake, NULL);
   pthread_cond_init (&w->share_done, NULL);
   fts__mutex_init (&w->all_lock);
   w->all.all_next = w->all.all_prev = &w->all;
@@ -1235,6 +1234,80 @@ run_root (struct wctx *ctx, size_t i)
   work (ctx, true);
 }
 
+/* ---- handing out ----------------------------------------------------------------- */
+
+int
+libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
+{
+  if (!w || !give || isset (w, LIBFTS_WALK_XDEV))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  pthread_mutex_lock (&w->lock);
+  if (!w->running || stopped (w) || !w->tasks)
+    {
+      pthread_mutex_unlock (&w->lock);
+      return 0;
+    }
+  /* Room in RELEASED first, so that finishing it cannot fail.  */
+  struct fts__wnode **room = realloc (w->released,
+                                      (w->holds + 1) * sizeof *room);
+  if (!room)
+    {
+      pthread_mutex_unlock (&w->lock);
+      errno = ENOMEM;
+      return -1;
+    }
+  w->released = room;
+  w->holds++;
+  w->givers++;
+  struct fts__wnode *n = fts__wtask_take_first (w);
+  pthread_mutex_unlock (&w->lock);
+
+  /* Its reports wait on its list for the thread that finishes it, which
+     delivers them when their turn has come (ordered walks).  */
+  struct fts__wslab *slab = NULL;
+  struct fts__wbatch batch = { .keep = true };
+  struct fts__wentry e;
+  memset (&e.pub, 0, sizeof e.pub);
+  e.w = w;
+  e.node = n;
+  e.list = NULL;
+  e.child = false;
+  e.batch = w->em.ordered ? &batch : NULL;
+  e.slab = &slab;
+  e.pub.dirfd = -1;
+  e.pub.name = n->name;
+  e.pub.namelen = n->namelen;
+  e.pub.level = n->level;
+  e.pub.info = FTS_D;
+  e.pub.d_type = DT_DIR;
+  e.pub.parent_data = n->parent->data;
+  e.pub.root_dev = n->root_dev;
+  e.pub.flagged = atomic_load_explicit (&n->flagged, memory_order_relaxed);
+  e.pub.priv[0] = &e;
+  bool given = give (&e.pub, arg) == LIBFTS_WALK_SKIP;
+  fts__wemit_stash (w, &batch);
+  fts__wslab_end (w, &slab);
+
+  pthread_mutex_lock (&w->lock);
+  if (given)
+    {
+      n->given = true;
+      w->released[w->n_released++] = n;
+    }
+  else
+    {
+      w->holds--;
+      fts__wtask_push (w, n);
+    }
+  w->givers--;
+  pthread_cond_broadcast (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+  return given;
+}
+
 /* Free what a stopped walk left: records, their descriptors, their
    reports; and the run's locks.  */
 static void
@@ -1261,9 +1334,7 @@ run_end (struct libfts_walk *w)
   fts__wemit_destroy (&w->em);
   fts__wfd_destroy (&w->fdc);
   pthread_mutex_destroy (&w->all_lock);
-  pthread_cond_destroy (&w->wake);
   pthread_cond_destroy (&w->share_done);
-  pthread_mutex_destroy (&w->lock);
   free (w->tids);
   w->tids = NULL;
   free (w->released);
@@ -1312,6 +1383,9 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
     return -1;
   if (w->budget)
     fts__budget_attach (w);
+  pthread_mutex_lock (&w->lock);
+  w->running = true;
+  pthread_mutex_unlock (&w->lock);
   struct wctx ctx;
   if (ctx_init (&ctx, w) != 0)
     fts__walk_fail (w, &w->top, ENOMEM);
@@ -1323,6 +1397,12 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
   pthread_mutex_unlock (&w->lock);
   for (unsigned i = 0; i < w->started; i++)
     pthread_join (w->tids[i], NULL);
+  /* A stopped walk may end while a directory is being given.  */
+  pthread_mutex_lock (&w->lock);
+  w->running = false;
+  while (w->givers)
+    pthread_cond_wait (&w->wake, &w->lock);
+  pthread_mutex_unlock (&w->lock);
   if (w->budget)
     fts__budget_detach (w);
   ctx_end (&ctx);

@@ -462,6 +462,30 @@ void *libfts_walk_hold (struct libfts_walk_entry *e);
    runs.  Returns 0, or -1 with errno EINVAL.  */
 int libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag);
 
+/* Hand out a directory that W has found and not yet read, from any
+   thread while libfts_walk_run runs on W (one that answers the other
+   machines of an MPI job, say), without a request to the file system:
+   the one W would read next is taken out, and GIVE is called with an
+   entry for it (info FTS_D; st null, dirfd -1; its name, level and
+   parent's data; libfts_walk_path, libfts_walk_parent_id,
+   libfts_walk_hold, libfts_walk_report and libfts_walk_report_data take
+   it).  When GIVE returns LIBFTS_WALK_SKIP, W never reads nor visits
+   the directory, as after a skip at its FTS_D: the reports GIVE made
+   about it take its place, and in an ordered walk they are delivered by
+   W's threads, never on the caller's.  Anything else puts it back.  Not
+   for LIBFTS_WALK_XDEV, whose walk must know a directory's device before
+   it may go in.  Returns 1 when GIVE took one, 0 when W had none to
+   give (or is not running, or stopped), -1 with errno (EINVAL; ENOMEM).
+   W must not be closed meanwhile.  */
+int libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg);
+
+/* From VISIT, or GIVE (libfts_walk_give): the device and inode of the
+   directory that holds E (for a directory's own visits, the one above
+   it), as its fstat said when the walk opened it; no request to the
+   file system.  Returns 0, or -1 with errno EINVAL (E is a root).  */
+int libfts_walk_parent_id (const struct libfts_walk_entry *e, dev_t *dev,
+                           ino_t *ino);
+
 /* Whether libfts_walk_flag_ancestors was called, in W's run, about a
    root or an entry below it: after libfts_walk_run, whether the roots'
    parent would have been flagged (the MPI walk passes it on to the

@@ -2784,6 +2784,202 @@ START_TEST (test_hold_release_flagged)
 }
 END_TEST
 
+/* ---- handing out (libfts_walk_give) ------------------------------------ */
+
+/* What test_give's callbacks and giver share.  */
+struct give_ctx
+{
+  struct ctx c;
+  LIBFTS_WALK *w;
+  struct log given;             /* the paths handed out */
+  atomic_int over;              /* the walk returned */
+  bool refuse;                  /* GIVE puts every directory back */
+  unsigned threads;
+  atomic_int gave_at_visit;     /* VISIT gave one (one thread) */
+};
+
+#define THREADS_OF(g) ((g)->threads)
+
+/* GIVE: note E's path, check its parent's identity against lstat, and
+   report E in its place as its FTS_D would be (the line is the same).  */
+static int
+give_noting (struct libfts_walk_entry *e, void *arg)
+{
+  struct give_ctx *g = arg;
+  char *path = must (libfts_walk_path (e));
+  char *parent = must (strdup (path));
+  *strrchr (parent, '/') = '\0';
+  struct stat st;
+  dev_t dev;
+  ino_t ino;
+  if (e->info != FTS_D || e->st || e->dirfd != -1 || e->level < 1)
+    log_fault (&g->c.visits, "%s: info %d, level %ld", path, e->info,
+               e->level);
+  else if (libfts_walk_parent_id (e, &dev, &ino) != 0
+           || lstat (parent, &st) != 0 || st.st_dev != dev
+           || st.st_ino != ino)
+    log_fault (&g->c.visits, "%s: not its parent's identity", path);
+  free (parent);
+  if (g->refuse)
+    {
+      free (path);
+      return LIBFTS_WALK_CONTINUE;
+    }
+  if (libfts_walk_report (e, e->info, 0, e->level) != 0)
+    log_fault (&g->c.visits, "report: %s", strerror (errno));
+  log_add (&g->given, xasprintf ("%s\n", path));
+  free (path);
+  return LIBFTS_WALK_SKIP;
+}
+
+/* Another thread, as the MPI walk's talking thread: hand out a directory
+   now and then until the walk is over.  */
+static void *
+giver (void *arg)
+{
+  struct give_ctx *g = arg;
+  while (!atomic_load (&g->over))
+    {
+      if (libfts_walk_give (g->w, give_noting, g) < 0)
+        log_fault (&g->c.visits, "give: %s", strerror (errno));
+      usleep (300);
+    }
+  return NULL;
+}
+
+/* VISIT: log and report as check_ordered's walk does, slowly (a file
+   system that makes requests wait); one thread gives a directory away at
+   a file it visits (nothing else takes tasks then).  */
+static int
+visit_slowly_giving (struct libfts_walk_entry *e, void *arg)
+{
+  struct give_ctx *g = arg;
+  bool file = e->info != FTS_D && e->info != FTS_DP;
+  if (file)
+    usleep (200);
+  if (file && strcmp (e->name, "f00") == 0 && THREADS_OF (g) == 1
+      && !atomic_exchange (&g->gave_at_visit, 1)
+      && libfts_walk_give (g->w, give_noting, g) != (g->refuse ? 0 : 1))
+    log_fault (&g->c.visits, "no directory given at %s", e->name);
+  return visit_log_report (e, &g->c);
+}
+
+/* TEXT without the lines of GIVEN's paths and what they hold, but (with
+   KEEP_D) their FTS_D lines: what is left of a walk whose directories
+   GIVEN were handed out, each reported as its FTS_D.  */
+static const char *
+without_given (const char *text, const char *given, bool keep_d)
+{
+  size_t n = strlen (text);
+  char *out = must (malloc (n + 1)), *o = out;
+  for (const char *p = text; *p;)
+    {
+      size_t len = strcspn (p, "\n") + (p[strcspn (p, "\n")] == '\n');
+      char *line = must (strndup (p, len));
+      const char *path = line_path (line);
+      bool drop = false;
+      for (const char *q = given; *q && !drop;)
+        {
+          size_t k = strcspn (q, "\n");
+          char *g = must (strndup (q, k));
+          drop = path_below (path, g)
+                 || (path_is (path, g) && (!keep_d || strncmp (line, "D ", 2) != 0));
+          free (g);
+          q += k + (q[k] == '\n');
+        }
+      if (!drop)
+        o = stpcpy (o, line);
+      free (line);
+      p += len;
+    }
+  *o = '\0';
+  return out;
+}
+
+/* Close G's walk; fail on a problem its callbacks met.  */
+static void
+close_checked (struct give_ctx *g)
+{
+  ck_assert_int_eq (libfts_walk_close (g->w), 0);
+  ck_assert_msg (g->c.visits.faults == 0 && g->c.reports.faults == 0,
+                 "problem in a callback: %s",
+                 g->c.visits.fault ? g->c.visits.fault
+                 : g->c.reports.fault ? g->c.reports.fault : "(no memory)");
+}
+
+/* Directories handed out while an ordered walk runs, from another thread
+   and (one thread) from a visit, are neither read nor visited; the reports
+   their GIVE made take their places: the reports are fts_read's with each
+   given subtree cut down to its FTS_D line.  GIVE sees each as a
+   directory with no stat, with its parent's identity.  */
+START_TEST (test_give)
+{
+  make_wide ("root", 4, 4, 20);
+  const char *seq = seq_lines (root_only, SEQ_OPTIONS, KEEP_THRESHOLD,
+                               false);
+  struct give_ctx g = { .c = CTX_INIT, .given = LOG_INIT };
+  g.c.report_codes = 1;
+  g.c.roots = root_only;
+  g.threads = THREADS (_i);
+  g.w = walk_open (root_only, LIBFTS_WALK_ORDERED, g.threads, KEEP_THRESHOLD,
+                   false);
+  ck_assert_int_eq (libfts_walk_give (g.w, give_noting, &g), 0);  /* not
+                                                                   run */
+  /* One thread: VISIT gives; several: another thread does.  */
+  pthread_t t;
+  if (g.threads > 1)
+    ck_assert_int_eq (pthread_create (&t, NULL, giver, &g), 0);
+  ck_assert_int_eq (libfts_walk_run (g.w, visit_slowly_giving, report_log,
+                                     &g.c), 0);
+  atomic_store (&g.over, 1);
+  if (g.threads > 1)
+    pthread_join (t, NULL);
+  ck_assert_int_eq (libfts_walk_give (g.w, give_noting, &g), 0);  /* over */
+  close_checked (&g);
+  const char *given = log_text (&g.given, true);
+  ck_assert_msg (*given, "nothing was given");
+  const char *expected = without_given (seq, given, true);
+  const char *act = log_text (&g.c.reports, false);
+  assert_same_lines (expected, act,
+                     "ordered reports");
+  assert_same_lines (sorted_lines (without_given (seq, given, false)),
+                     log_text (&g.c.visits, true), "visits");
+}
+END_TEST
+
+/* A GIVE that puts every directory back changes nothing; and the
+   function's errors.  */
+START_TEST (test_give_refused)
+{
+  make_wide ("root", 2, 3, 4);
+  const char *seq = seq_lines (root_only, SEQ_OPTIONS, KEEP_THRESHOLD,
+                               false);
+  struct give_ctx g = { .c = CTX_INIT, .given = LOG_INIT, .refuse = true,
+                        .threads = 1 };
+  g.c.report_codes = 1;
+  g.c.roots = root_only;
+  g.w = walk_open (root_only, LIBFTS_WALK_ORDERED, 1, KEEP_THRESHOLD, false);
+  ck_assert_int_eq (libfts_walk_run (g.w, visit_slowly_giving, report_log,
+                                     &g.c), 0);
+  close_checked (&g);
+  assert_same_lines (seq, log_text (&g.c.reports, false), "ordered reports");
+
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_give (NULL, give_noting, NULL), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  LIBFTS_WALK *w = walk_open (root_only, 0, 1, KEEP_THRESHOLD, false);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_give (w, NULL, NULL), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  w = walk_open (root_only, LIBFTS_WALK_XDEV, 1, KEEP_THRESHOLD, false);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_give (w, give_noting, NULL), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+}
+END_TEST
+
 /* The test cases of what the walk visits, and how it stops.  */
 static void
 add_visit_cases (Suite *s)
@@ -2830,6 +3026,11 @@ add_visit_cases (Suite *s)
   tc = unit_tcase ("hold");
   add_threaded (tc, test_hold_release, 2);
   add_threaded (tc, test_hold_release_flagged, 1);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("give");
+  add_threaded (tc, test_give, 1);
+  tcase_add_test (tc, test_give_refused);
   suite_add_tcase (s, tc);
 }
 
