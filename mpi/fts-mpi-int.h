@@ -59,6 +59,9 @@ struct task
   size_t unacked;               /* bytes of its pieces that rank 0 holds,
                                    under M's lock */
   struct task *next;            /* in M's list of running tasks */
+  LIBFTS_WALK *walk;            /* its walk, from open to close, and */
+  struct tctx *tc;              /* what the walk knows: under M's lock,
+                                   for the talking thread's gives */
 };
 
 struct task_wire
@@ -153,6 +156,7 @@ struct outmsg
 };
 
 struct order;
+struct tctx;
 
 struct libfts_mpi
 {
@@ -245,6 +249,10 @@ int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
    root task, on a thread of its own, in M's running tasks.  Aborts when
    no thread can be had: the others would wait for T forever.  */
 void mpiw__start_task (struct libfts_mpi *m, struct task *t);
+
+/* On M's talking thread: hand directories that the running walks found
+   and have not read yet to the ranks whose requests are held.  */
+void mpiw__give_pending (struct libfts_mpi *m);
 
 /* Wait (on M's talking thread) until no task is running, then close the
    root's descriptor.  */

@@ -26,7 +26,7 @@
 struct tctx
 {
   struct libfts_mpi *m;
-  const struct task *t;
+  struct task *t;
   uint64_t root_dev, root_ino;  /* the root's: the task's, or on the
                                    root task what its visit saw */
   size_t rel_skip;              /* bytes of a walk's path that name the
@@ -190,7 +190,7 @@ piece_ship (struct tctx *tc, bool last)
     return -1;
   struct piece_wire h = { .id = tc->t->id, .last = last };
   memcpy (tc->buf, &h, sizeof h);
-  struct task *t = (struct task *) tc->t;
+  struct task *t = tc->t;
   pthread_mutex_lock (&m->lock);
   if (t->unacked > 0 && t->unacked + tc->len > CREDIT_BYTES && !m->run_over)
     {
@@ -280,11 +280,10 @@ rel_path (struct tctx *tc, const struct libfts_walk_entry *e)
 /* A rank waiting for a directory, taken from those held, or -1.  A
    request is for TASKS_ASKED tasks; it stays held until it got them.  */
 static int
-take_hungry (struct libfts_mpi *m, int64_t *id)
+take_hungry_locked (struct libfts_mpi *m, int64_t *id)
 {
   int dest = -1;
 
-  pthread_mutex_lock (&m->lock);
   if (m->n_hungry > 0 && m->tickets > 0 && !m->run_over)
     {
       int i = m->n_hungry - 1;
@@ -294,16 +293,23 @@ take_hungry (struct libfts_mpi *m, int64_t *id)
       m->tickets--;
       *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
     }
+  return dest;
+}
+
+static int
+take_hungry (struct libfts_mpi *m, int64_t *id)
+{
+  pthread_mutex_lock (&m->lock);
+  int dest = take_hungry_locked (m, id);
   pthread_mutex_unlock (&m->lock);
   return dest;
 }
 
 /* Give DEST's task back to its request, its ticket back, after a
-   failure.  */
+   failure.  Lock held.  */
 static void
-untake_hungry (struct libfts_mpi *m, int dest)
+untake_hungry_locked (struct libfts_mpi *m, int dest)
 {
-  pthread_mutex_lock (&m->lock);
   int i = 0;
   while (i < m->n_hungry && m->hungry[i] != dest)
     i++;
@@ -316,6 +322,13 @@ untake_hungry (struct libfts_mpi *m, int dest)
     }
   m->hungry_given[i]--;
   m->tickets++;
+}
+
+static void
+untake_hungry (struct libfts_mpi *m, int dest)
+{
+  pthread_mutex_lock (&m->lock);
+  untake_hungry_locked (m, dest);
   pthread_mutex_unlock (&m->lock);
 }
 
@@ -341,11 +354,11 @@ wait_for_hungry (struct libfts_mpi *m)
    WALK, until the task is walked (TAG_CHILD_DONE).  Returns 0, or -1
    (ENOMEM).  */
 static int
-add_held (struct libfts_mpi *m, int64_t id, LIBFTS_WALK *walk, void *hold)
+add_held_locked (struct libfts_mpi *m, int64_t id, LIBFTS_WALK *walk,
+                 void *hold)
 {
   int r = 0;
 
-  pthread_mutex_lock (&m->lock);
   if (m->n_held == m->held_cap)
     {
       size_t cap = m->held_cap ? 2 * m->held_cap : 16;
@@ -361,22 +374,19 @@ add_held (struct libfts_mpi *m, int64_t id, LIBFTS_WALK *walk, void *hold)
   if (r == 0)
     m->held[m->n_held++] = (struct held) { .id = id, .walk = walk,
                                            .hold = hold };
-  pthread_mutex_unlock (&m->lock);
   return r;
 }
 
-/* Forget task ID's hold, which add_held remembered.  */
+/* Forget task ID's hold, which add_held remembered.  Lock held.  */
 static void
-drop_held (struct libfts_mpi *m, int64_t id)
+drop_held_locked (struct libfts_mpi *m, int64_t id)
 {
-  pthread_mutex_lock (&m->lock);
   for (size_t i = 0; i < m->n_held; i++)
     if (m->held[i].id == id)
       {
         m->held[i] = m->held[--m->n_held];
         break;
       }
-  pthread_mutex_unlock (&m->lock);
 }
 
 /* Forget the holds of WALK, which returned: none is out after a
@@ -399,18 +409,39 @@ drop_walk_holds (struct libfts_mpi *m, LIBFTS_WALK *walk)
    (ENOMEM).  */
 static int
 hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
-             void **hold)
+             void **hold, bool locked)
 {
+  struct libfts_mpi *m = tc->m;
+
   *hold = NULL;
-  if (!(tc->m->options & LIBFTS_MPI_POSTORDER))
+  if (!(m->options & LIBFTS_MPI_POSTORDER))
     return 0;
   if (!(*hold = libfts_walk_hold (e)))
     return -1;
-  if (add_held (tc->m, id, tc->walk, *hold) == 0)
+  if (!locked)
+    pthread_mutex_lock (&m->lock);
+  int r = add_held_locked (m, id, tc->walk, *hold);
+  if (!locked)
+    pthread_mutex_unlock (&m->lock);
+  if (r == 0)
     return 0;
   libfts_walk_release (tc->walk, *hold, 0);
   *hold = NULL;
   return -1;
+}
+
+/* Undo hold_parent's HOLD for task ID.  */
+static void
+unhold_parent (struct tctx *tc, int64_t id, void *hold, bool locked)
+{
+  if (!hold)
+    return;
+  if (!locked)
+    pthread_mutex_lock (&tc->m->lock);
+  drop_held_locked (tc->m, id);
+  if (!locked)
+    pthread_mutex_unlock (&tc->m->lock);
+  libfts_walk_release (tc->walk, hold, 0);
 }
 
 /* Device numbers differ from machine to machine (each numbers its mounts
@@ -422,11 +453,52 @@ hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
 /* ST's device as the other ranks are told it: the root's as rank 0's
    number, TC's root device.  */
 static uint64_t
-dev_to_send (struct tctx const *tc, struct stat const *st)
+dev_to_send (struct tctx const *tc, dev_t dev)
 {
-  return (st->st_dev == __atomic_load_n (&tc->m->root_dev_here,
-                                         __ATOMIC_RELAXED)
-          ? tc->root_dev : st->st_dev);
+  return (dev == __atomic_load_n (&tc->m->root_dev_here, __ATOMIC_RELAXED)
+          ? tc->root_dev : dev);
+}
+
+/* E, a directory met in TC's task, as task ID for another rank: its
+   path below the root, its parent's identity (as the walk had it open:
+   no request to the file system), in a TAG_TASK message from malloc of
+   *LEN bytes; null (ENOMEM).  */
+static char *
+encode_child (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
+              size_t *len)
+{
+  struct task t = { .id = id, .depth = tc->t->depth + e->level,
+                    .root_dev = tc->root_dev, .root_ino = tc->root_ino };
+  dev_t pdev;
+  ino_t pino;
+  char *buf = NULL;
+
+  if (libfts_walk_parent_id (e, &pdev, &pino) == 0
+      && (t.rel = rel_path (tc, e)))
+    {
+      t.dev = dev_to_send (tc, pdev);
+      t.ino = pino;
+      buf = mpiw__encode_task (&t, len);
+    }
+  free (t.rel);
+  return buf;
+}
+
+/* Put E, about to become task ID, in its place: hold its parent (with
+   LIBFTS_MPI_POSTORDER) and report the placeholder.  LOCKED: M's lock is
+   held.  Returns 0, or -1 (ENOMEM), with nothing held.  */
+static int
+leave_placeholder (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
+                   bool locked)
+{
+  void *hold;
+
+  if (hold_parent (tc, e, id, &hold, locked) != 0)
+    return -1;
+  if (libfts_walk_report (e, CODE_CHILD, 0, id) == 0)
+    return 0;
+  unhold_parent (tc, id, hold, locked);
+  return -1;
 }
 
 /* Hand E, a directory met in pre-order, to a rank that waits for one, if
@@ -449,34 +521,75 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   int dest = take_hungry (m, &id);
   if (dest < 0)
     return false;
-  struct stat pst;
-  struct task t = { .id = id, .depth = tc->t->depth + e->level,
-                    .root_dev = tc->root_dev, .root_ino = tc->root_ino };
   size_t len;
-  char *buf = NULL;
-  if (fstat (e->dirfd, &pst) == 0 && (t.rel = rel_path (tc, e)))
-    {
-      t.dev = dev_to_send (tc, &pst);
-      t.ino = pst.st_ino;
-      buf = mpiw__encode_task (&t, &len);
-    }
-  free (t.rel);
   /* The hold first: once the task is sent, it may be walked at once.  */
-  void *hold = NULL;
-  if (!buf || hold_parent (tc, e, id, &hold) != 0
-      || libfts_walk_report (e, CODE_CHILD, 0, id) != 0)
+  char *buf = encode_child (tc, e, id, &len);
+  if (!buf || leave_placeholder (tc, e, id, false) != 0)
     {
-      if (hold)
-        {
-          drop_held (m, id);
-          libfts_walk_release (tc->walk, hold, 0);
-        }
       free (buf);
       untake_hungry (m, dest);
       return false;
     }
   mpiw__push (m, dest, TAG_TASK, buf, len);
   return true;
+}
+
+/* What mpiw__give_pending and give_one tell each other.  */
+struct give
+{
+  struct tctx *tc;
+  int64_t id;                   /* the task's */
+  char *buf;                    /* its TAG_TASK message, once given */
+  size_t len;
+};
+
+/* libfts_walk_give's GIVE, on the talking thread, M's lock held: E, a
+   directory that a walk found and has not read, becomes G's task.  */
+static int
+give_one (struct libfts_walk_entry *e, void *arg)
+{
+  struct give *g = arg;
+
+  g->buf = encode_child (g->tc, e, g->id, &g->len);
+  if (g->buf && leave_placeholder (g->tc, e, g->id, true) == 0)
+    return LIBFTS_WALK_SKIP;
+  free (g->buf);
+  g->buf = NULL;
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* A walk's threads hand out a directory only as they come to it, each
+   after reading one of its own (200 ms apart on a wide tree over a 2 ms
+   mount): the talking thread hands out those they found and have not
+   come to, at once.  Not with -x: whether a directory may be entered
+   depends on its device, which only its stat says.  */
+void
+mpiw__give_pending (struct libfts_mpi *m)
+{
+  if ((m->options & (LIBFTS_MPI_LOCAL | LIBFTS_WALK_XDEV)) || m->size < 2)
+    return;
+  while (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) > 0)
+    {
+      struct give g = { .buf = NULL };
+      int dest = -1;
+
+      pthread_mutex_lock (&m->lock);
+      for (struct task *t = m->running; t && !g.buf; t = t->next)
+        if (t->walk)
+          {
+            if (dest < 0 && (dest = take_hungry_locked (m, &g.id)) < 0)
+              break;
+            g.tc = t->tc;
+            if (libfts_walk_give (t->walk, give_one, &g) != 1)
+              g.buf = NULL;
+          }
+      if (dest >= 0 && !g.buf)
+        untake_hungry_locked (m, dest);
+      pthread_mutex_unlock (&m->lock);
+      if (!g.buf)
+        return;
+      mpiw__post (m, dest, TAG_TASK, g.buf, g.len);
+    }
 }
 
 static int visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e);
@@ -693,7 +806,15 @@ walk_task (struct tctx *tc, char *path, int options)
   libfts_walk_set_threads (w, m->threads);
   libfts_walk_set_budget (w, m->budget);
   tc->walk = w;
+  pthread_mutex_lock (&m->lock);
+  tc->t->walk = w;
+  tc->t->tc = tc;
+  pthread_mutex_unlock (&m->lock);
   int r = libfts_walk_run (w, task_visit, task_report, tc);
+  /* No give on W from now on (mpiw__give_pending holds the lock).  */
+  pthread_mutex_lock (&m->lock);
+  tc->t->walk = NULL;
+  pthread_mutex_unlock (&m->lock);
   if (r < 0 && errno != 0 && (errno == EINVAL || errno == ENOMEM)
       && !tc->err)
     task_failed (tc, errno);
@@ -705,7 +826,7 @@ walk_task (struct tctx *tc, char *path, int options)
 /* Walk T, then send its last piece.  Returns whether the walk flagged
    T's parent (libfts_walk_roots_flagged).  */
 static bool
-run_task (struct libfts_mpi *m, const struct task *t)
+run_task (struct libfts_mpi *m, struct task *t)
 {
   struct tctx tc = { .m = m, .t = t, .root_dev = t->root_dev,
                      .root_ino = t->root_ino };
@@ -793,6 +914,8 @@ mpiw__start_task (struct libfts_mpi *m, struct task *t)
 
   t->m = m;
   t->unacked = 0;
+  t->walk = NULL;
+  t->tc = NULL;
   pthread_mutex_lock (&m->lock);
   t->next = m->running;
   m->running = t;

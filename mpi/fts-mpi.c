@@ -532,6 +532,7 @@ run (struct libfts_mpi *m, struct task *first)
         MPI_Abort (m->comm, EXIT_FAILURE);  /* a message not acted on
                                                would hang the walk */
       reap_sends (m);
+      mpiw__give_pending (m);
       release_hungry (m);
       ask_for_work (m);
       tell_progress (m);
