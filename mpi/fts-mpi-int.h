@@ -138,7 +138,11 @@ enum
      Measured on a wide tree (200 x 50) over 2 ms latfs mounts, 8 in
      flight each: a giver's waves came about 200 ms apart, and an asker
      that waited to be idle walked a third of the tree at -np 2 (4.17 s);
-     asking at half of 16, half of it (3.65 s), the same at -np 4.  */
+     asking at half of 16, half of it (3.65 s), the same at -np 4.
+     Since the talking thread hands out the directories in libfts's
+     queue at once (mpiw__give_pending), 4 and 4, 8 and 4, 8 and 8 do as
+     well as 16 and 8 there (mpi-du -s, -np 4: 2.00 s each): the waves
+     still come where the queue is empty.  */
   TASKS_LOW = 8,
   /* An idle rank that was told no by every other rank waits this long
      before it asks again, doubling up to IDLE_MAX_MS.  */
