@@ -72,6 +72,7 @@ libfts_walk_open (char *const *roots, int options)
      after it.  */
   fts__mutex_init (&w->lock);
   pthread_cond_init (&w->wake, NULL);
+  fts__mutex_init (&w->give_lock);
   w->roots = calloc (n + 1, sizeof *w->roots);
   if (!w->roots)
     goto out_free;
@@ -187,6 +188,7 @@ libfts_walk_close (LIBFTS_WALK *w)
   free (w->fail_path);
   pthread_cond_destroy (&w->wake);
   pthread_mutex_destroy (&w->lock);
+  pthread_mutex_destroy (&w->give_lock);
   free (w);
   return 0;
 }

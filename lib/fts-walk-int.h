@@ -422,6 +422,8 @@ struct libfts_walk
   bool running;                    /* between libfts_walk_run's start and
                                       its end */
   unsigned givers;                 /* libfts_walk_give calls under way */
+  pthread_mutex_t give_lock;       /* one libfts_walk_give at a time: */
+  struct fts__wslab *give_slab;    /* the block its reports come from */
   pthread_cond_t share_done;       /* a share lost its last helper */
   size_t ntasks;
   unsigned idle;                   /* threads waiting for a task */

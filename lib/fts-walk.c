@@ -1057,8 +1057,9 @@ work (struct wctx *ctx, bool caller)
         }
       if (w->n_released)
         {
-          /* A hold let go (libfts_walk_release): its directory's part; or
-         a directory handed out (libfts_walk_give), finished unread.  */
+          /* A hold let go (libfts_walk_release): its directory's part;
+             or a directory handed out (libfts_walk_give), finished
+             unread.  */
           struct fts__wnode *d = w->released[--w->n_released];
           w->holds--;
           w->busy++;
@@ -1244,10 +1245,14 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
       errno = EINVAL;
       return -1;
     }
+  /* One at a time: their reports share a block (a block each would
+     count 4 KiB of backlog for a placeholder).  */
+  pthread_mutex_lock (&w->give_lock);
   pthread_mutex_lock (&w->lock);
   if (!w->running || stopped (w) || !w->tasks)
     {
       pthread_mutex_unlock (&w->lock);
+      pthread_mutex_unlock (&w->give_lock);
       return 0;
     }
   /* Room in RELEASED first, so that finishing it cannot fail.  */
@@ -1256,6 +1261,7 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
   if (!room)
     {
       pthread_mutex_unlock (&w->lock);
+      pthread_mutex_unlock (&w->give_lock);
       errno = ENOMEM;
       return -1;
     }
@@ -1267,7 +1273,6 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
 
   /* Its reports wait on its list for the thread that finishes it, which
      delivers them when their turn has come (ordered walks).  */
-  struct fts__wslab *slab = NULL;
   struct fts__wbatch batch = { .keep = true };
   struct fts__wentry e;
   memset (&e.pub, 0, sizeof e.pub);
@@ -1276,7 +1281,7 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
   e.list = NULL;
   e.child = false;
   e.batch = w->em.ordered ? &batch : NULL;
-  e.slab = &slab;
+  e.slab = &w->give_slab;
   e.pub.dirfd = -1;
   e.pub.name = n->name;
   e.pub.namelen = n->namelen;
@@ -1289,7 +1294,6 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
   e.pub.priv[0] = &e;
   bool given = give (&e.pub, arg) == LIBFTS_WALK_SKIP;
   fts__wemit_stash (w, &batch);
-  fts__wslab_end (w, &slab);
 
   pthread_mutex_lock (&w->lock);
   if (given)
@@ -1305,6 +1309,7 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
   w->givers--;
   pthread_cond_broadcast (&w->wake);
   pthread_mutex_unlock (&w->lock);
+  pthread_mutex_unlock (&w->give_lock);
   return given;
 }
 
@@ -1403,6 +1408,9 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
   while (w->givers)
     pthread_cond_wait (&w->wake, &w->lock);
   pthread_mutex_unlock (&w->lock);
+  pthread_mutex_lock (&w->give_lock);
+  fts__wslab_end (w, &w->give_slab);
+  pthread_mutex_unlock (&w->give_lock);
   if (w->budget)
     fts__budget_detach (w);
   ctx_end (&ctx);
