@@ -2893,7 +2893,7 @@ without_given (const char *text, const char *given, bool keep_d)
       p += len;
     }
   *o = '\0';
-  return out;
+  return unit_keep (out);
 }
 
 /* Close G's walk; fail on a problem its callbacks met.  */
@@ -2963,6 +2963,8 @@ START_TEST (test_give_refused)
                                      &g.c), 0);
   close_checked (&g);
   assert_same_lines (seq, log_text (&g.c.reports, false), "ordered reports");
+  assert_same_lines (sorted_lines (seq), log_text (&g.c.visits, true),
+                     "visits");
 
   errno = 0;
   ck_assert_int_eq (libfts_walk_give (NULL, give_noting, NULL), -1);
