@@ -522,8 +522,8 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   if (dest < 0)
     return false;
   size_t len;
-  /* The hold first: once the task is sent, it may be walked at once.  */
   char *buf = encode_child (tc, e, id, &len);
+  /* The hold first: once the task is sent, it may be walked at once.  */
   if (!buf || leave_placeholder (tc, e, id, false) != 0)
     {
       free (buf);
