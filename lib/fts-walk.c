@@ -83,19 +83,21 @@ call_visit (struct libfts_walk *w, struct fts__wentry *e)
   return r;
 }
 
-/* Set E up for directory N itself (its pre-order, post-order or failure
-   visit), through its parent's descriptor PFD.  */
+/* Set E up for directory N itself of W (its pre-order, post-order or
+   failure visit, or libfts_walk_give's), through its parent's
+   descriptor PFD; its reports come from SLAB.  */
 static void
-entry_of_node (struct fts__wentry *e, struct wctx *ctx, struct fts__wnode *n,
-               int pfd, int info, int err, const struct stat *st)
+entry_of_node (struct fts__wentry *e, struct libfts_walk *w,
+               struct fts__wslab **slab, struct fts__wnode *n, int pfd,
+               int info, int err, const struct stat *st)
 {
   memset (&e->pub, 0, sizeof e->pub);
-  e->w = ctx->w;
+  e->w = w;
   e->node = n;
   e->list = NULL;
   e->child = false;
   e->batch = NULL;
-  e->slab = &ctx->slab;
+  e->slab = slab;
   e->pub.dirfd = pfd;
   e->pub.name = n->name;
   e->pub.namelen = n->namelen;
@@ -318,8 +320,8 @@ visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
       return false;
     }
   struct fts__wentry e;
-  entry_of_node (&e, ctx, n, *pfd, n->read_errno ? FTS_ERR : FTS_DP,
-                 n->read_errno, NULL);
+  entry_of_node (&e, ctx->w, &ctx->slab, n, *pfd,
+                 n->read_errno ? FTS_ERR : FTS_DP, n->read_errno, NULL);
   e.pub.d_type = DT_DIR;
   e.pub.dir_data = &n->data;
   e.batch = w->em.ordered ? &ctx->batch : NULL;
@@ -805,7 +807,7 @@ visit_as_other (struct wctx *ctx, struct fts__wnode *n, int pfd, int info,
                 int err, const struct stat *st)
 {
   struct fts__wentry e;
-  entry_of_node (&e, ctx, n, pfd, info, err, st);
+  entry_of_node (&e, ctx->w, &ctx->slab, n, pfd, info, err, st);
   e.pub.dir_data = NULL;
   call_visit (ctx->w, &e);
 }
@@ -875,7 +877,8 @@ enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
     n->root_dev = st->st_dev;
   bool cycle = is_cycle (n, st);
   n->ino = st->st_ino;
-  entry_of_node (&e, ctx, n, pfd, cycle ? FTS_DC : FTS_D, 0, st);
+  entry_of_node (&e, ctx->w, &ctx->slab, n, pfd, cycle ? FTS_DC : FTS_D, 0,
+                 st);
   int r = call_visit (w, &e);
   *post = false;
   if (cycle || r == LIBFTS_WALK_SKIP || r == LIBFTS_WALK_STOP)
@@ -924,7 +927,7 @@ read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
     fts__walk_fail (w, n, ENOMEM);
   fts__wfd_close (&w->fdc, n);
   struct fts__wentry e;
-  entry_of_node (&e, ctx, n, pfd, FTS_DNR, err, st);
+  entry_of_node (&e, ctx->w, &ctx->slab, n, pfd, FTS_DNR, err, st);
   call_visit (w, &e);
   return false;
 }
@@ -1275,23 +1278,8 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
      delivers them when their turn has come (ordered walks).  */
   struct fts__wbatch batch = { .keep = true };
   struct fts__wentry e;
-  memset (&e.pub, 0, sizeof e.pub);
-  e.w = w;
-  e.node = n;
-  e.list = NULL;
-  e.child = false;
+  entry_of_node (&e, w, &w->give_slab, n, -1, FTS_D, 0, NULL);
   e.batch = w->em.ordered ? &batch : NULL;
-  e.slab = &w->give_slab;
-  e.pub.dirfd = -1;
-  e.pub.name = n->name;
-  e.pub.namelen = n->namelen;
-  e.pub.level = n->level;
-  e.pub.info = FTS_D;
-  e.pub.d_type = DT_DIR;
-  e.pub.parent_data = n->parent->data;
-  e.pub.root_dev = n->root_dev;
-  e.pub.flagged = atomic_load_explicit (&n->flagged, memory_order_relaxed);
-  e.pub.priv[0] = &e;
   bool given = give (&e.pub, arg) == LIBFTS_WALK_SKIP;
   fts__wemit_stash (w, &batch);
 
