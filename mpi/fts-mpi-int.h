@@ -59,8 +59,8 @@ struct task
   size_t unacked;               /* bytes of its pieces that rank 0 holds,
                                    under M's lock */
   struct task *next;            /* in M's list of running tasks */
-  LIBFTS_WALK *walk;            /* its walk, from open to close, and */
-  struct tctx *tc;              /* what the walk knows: under M's lock,
+  struct tctx *tc;              /* its walk's context while the walk
+                                   runs, null otherwise: under M's lock,
                                    for the talking thread's gives */
 };
 

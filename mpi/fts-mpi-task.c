@@ -574,14 +574,14 @@ mpiw__give_pending (struct libfts_mpi *m)
       int dest = -1;
 
       pthread_mutex_lock (&m->lock);
+      /* give_one sets G.BUF only when it takes the directory.  */
       for (struct task *t = m->running; t && !g.buf; t = t->next)
-        if (t->walk)
+        if (t->tc)
           {
             if (dest < 0 && (dest = take_hungry_locked (m, &g.id)) < 0)
               break;
             g.tc = t->tc;
-            if (libfts_walk_give (t->walk, give_one, &g) != 1)
-              g.buf = NULL;
+            libfts_walk_give (g.tc->walk, give_one, &g);
           }
       if (dest >= 0 && !g.buf)
         untake_hungry_locked (m, dest);
@@ -811,13 +811,12 @@ walk_task (struct tctx *tc, char *path, int options)
   libfts_walk_set_budget (w, m->budget);
   tc->walk = w;
   pthread_mutex_lock (&m->lock);
-  tc->t->walk = w;
   tc->t->tc = tc;
   pthread_mutex_unlock (&m->lock);
   int r = libfts_walk_run (w, task_visit, task_report, tc);
   /* No give on W from now on (mpiw__give_pending holds the lock).  */
   pthread_mutex_lock (&m->lock);
-  tc->t->walk = NULL;
+  tc->t->tc = NULL;
   pthread_mutex_unlock (&m->lock);
   if (r < 0 && errno != 0 && (errno == EINVAL || errno == ENOMEM)
       && !tc->err)
@@ -918,7 +917,6 @@ mpiw__start_task (struct libfts_mpi *m, struct task *t)
 
   t->m = m;
   t->unacked = 0;
-  t->walk = NULL;
   t->tc = NULL;
   pthread_mutex_lock (&m->lock);
   t->next = m->running;
