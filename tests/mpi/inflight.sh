@@ -32,7 +32,6 @@ make_tree ()
     done)
 }
 
-
 # on_mounts NP PROGRAM ARGS...: PROGRAM on NP ranks, each on its own
 # latfs mount of src, with LIBFTS_INFLIGHT=3; out, out.err as it left
 # them; then the most requests in flight of every mount, in max.

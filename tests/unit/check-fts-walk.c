@@ -2870,30 +2870,26 @@ visit_slowly_giving (struct libfts_walk_entry *e, void *arg)
 static const char *
 without_given (const char *text, const char *given, bool keep_d)
 {
-  size_t n = strlen (text);
-  char *out = must (malloc (n + 1)), *o = out;
-  for (const char *p = text; *p;)
+  struct log l = LOG_INIT;
+  for (char *line; (line = next_line (&text));)
     {
-      size_t len = strcspn (p, "\n") + (p[strcspn (p, "\n")] == '\n');
-      char *line = must (strndup (p, len));
       const char *path = line_path (line);
       bool drop = false;
-      for (const char *q = given; *q && !drop;)
+      const char *q = given;
+      for (char *g; !drop && (g = next_line (&q));)
         {
-          size_t k = strcspn (q, "\n");
-          char *g = must (strndup (q, k));
+          g[strcspn (g, "\n")] = '\0';
           drop = path_below (path, g)
-                 || (path_is (path, g) && (!keep_d || strncmp (line, "D ", 2) != 0));
+                 || (path_is (path, g)
+                     && !(keep_d && strncmp (line, "D ", 2) == 0));
           free (g);
-          q += k + (q[k] == '\n');
         }
-      if (!drop)
-        o = stpcpy (o, line);
-      free (line);
-      p += len;
+      if (drop)
+        free (line);
+      else
+        log_add (&l, line);
     }
-  *o = '\0';
-  return unit_keep (out);
+  return log_text (&l, false);
 }
 
 /* Close G's walk; fail on a problem its callbacks met.  */
