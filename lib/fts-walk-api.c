@@ -49,17 +49,10 @@ libfts_default_threads (void)
          : (unsigned) cpus * FTS__WALK_THREADS_PER_CPU;
 }
 
-LIBFTS_WALK *
-libfts_walk_open (char *const *roots, int options)
+/* A new walk with OPTIONS, and no roots yet; null with errno.  */
+static LIBFTS_WALK *
+walk_new (int options)
 {
-  if (!roots || !roots[0] || (options & ~LIBFTS_WALK_OPTIONMASK))
-    {
-      errno = EINVAL;
-      return NULL;
-    }
-  size_t n = 0;
-  while (roots[n])
-    n++;
   /* Aligned as its cache-line groups are; the top's empty name after.  */
   size_t size = (sizeof (struct libfts_walk) + FTS__CACHE_LINE)
                 / FTS__CACHE_LINE
@@ -73,16 +66,33 @@ libfts_walk_open (char *const *roots, int options)
   fts__mutex_init (&w->lock);
   pthread_cond_init (&w->wake, NULL);
   fts__mutex_init (&w->give_lock);
+  w->options = options;
+  w->sort_threshold = fts__env_threshold ();
+  w->fs_policy = fts__env_fs_policy ();
+  w->storage = fts__env_storage ();
+  return w;
+}
+
+LIBFTS_WALK *
+libfts_walk_open (char *const *roots, int options)
+{
+  if (!roots || !roots[0] || (options & ~LIBFTS_WALK_OPTIONMASK))
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  size_t n = 0;
+  while (roots[n])
+    n++;
+  struct libfts_walk *w = walk_new (options);
+  if (!w)
+    return NULL;
   w->roots = calloc (n + 1, sizeof *w->roots);
   if (!w->roots)
     goto out_free;
   for (size_t i = 0; i < n; i++)
     if (!(w->roots[i] = strdup (roots[i])))
       goto out_free;
-  w->options = options;
-  w->sort_threshold = fts__env_threshold ();
-  w->fs_policy = fts__env_fs_policy ();
-  w->storage = fts__env_storage ();
   return w;
 
  out_free:;
@@ -90,6 +100,22 @@ libfts_walk_open (char *const *roots, int options)
   libfts_walk_close (w);
   errno = err;
   return NULL;
+}
+
+LIBFTS_WALK *
+libfts_walk_open_next (libfts_walk_next_fn next, void *arg, int options)
+{
+  if (!next || (options & ~LIBFTS_WALK_OPTIONMASK))
+    {
+      errno = EINVAL;
+      return NULL;
+    }
+  struct libfts_walk *w = walk_new (options);
+  if (!w)
+    return NULL;
+  w->next_root = next;
+  w->next_arg = arg;
+  return w;
 }
 
 int
@@ -185,6 +211,7 @@ libfts_walk_close (LIBFTS_WALK *w)
     for (size_t i = 0; w->roots[i]; i++)
       free (w->roots[i]);
   free (w->roots);
+  free (w->held_root);
   free (w->fail_path);
   pthread_cond_destroy (&w->wake);
   pthread_mutex_destroy (&w->lock);

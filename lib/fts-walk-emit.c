@@ -37,6 +37,7 @@ fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top, bool ordered,
   atomic_init (&e->backlog, 0);
   atomic_init (&e->bound, FTS__WALK_BACKLOG);
   atomic_init (&e->at, top);
+  atomic_init (&e->roots_left, 0);
   e->ordered = ordered;
   e->report = report;
   e->arg = arg;
@@ -266,6 +267,7 @@ advance (struct libfts_walk *w)
   /* The records the cursor leaves, freed a few at a time.  */
   struct fts__wnode *left[32];
   size_t nleft = 0;
+  bool root_left = false;
   while (!e->broken)
     {
       struct fts__wnode *n = e->cur;
@@ -278,6 +280,11 @@ advance (struct libfts_walk *w)
       else
         {
           leave (e, n);
+          if (n->level == FTS_ROOTLEVEL)
+            {
+              atomic_fetch_add (&e->roots_left, 1);
+              root_left = true;
+            }
           left[nleft++] = n;
           if (nleft == sizeof left / sizeof *left)
             {
@@ -288,6 +295,8 @@ advance (struct libfts_walk *w)
     }
   fts__wnodes_free (w, left, nleft);
   e->delivering = false;
+  if (root_left)
+    fts__walk_wake_all (w);     /* a root waiting for it may go */
   if (atomic_load_explicit (&e->backlog, memory_order_relaxed)
       > atomic_load_explicit (&e->bound, memory_order_relaxed) / 2)
     fts__walk_wake_held (w, false);

@@ -192,6 +192,7 @@ size_t fts__wslab_unref (struct fts__wslab *s, size_t k);
 void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
                      int err);
 void fts__walk_stop (struct libfts_walk *w);
+void fts__walk_wake_all (struct libfts_walk *w);
 void fts__walk_wake_held (struct libfts_walk *w, bool all);
 
 /* ---- descriptors (fts-walk-fd.c) ---------------------------------------- */
@@ -293,6 +294,8 @@ struct fts__wemit
   _Atomic (struct fts__wnode *) at;  /* CUR's directory, for the threads
                                       that choose a task, which only
                                       compare it: it may be freed */
+  atomic_size_t roots_left;        /* roots the cursor left, all their
+                                      reports delivered */
 };
 
 void fts__wemit_init (struct fts__wemit *e, struct fts__wnode *top,
@@ -388,10 +391,21 @@ enum { FTS__WALK_SLICE = 512, FTS__WALK_SPLIT_MIN = 2 * FTS__WALK_SLICE };
 enum { FTS__WALK_WAIT_SPLIT_MIN = 8, FTS__WALK_WAIT_SLICE_MIN = 4,
        FTS__WALK_WAIT_SLICES_PER_THREAD = 2 };
 
+/* Roots a walk of libfts_walk_open_next walks at once, at most: enough
+   to keep the in-flight bound's 64 requests going where each root is a
+   few small directories on a server (an npm-like tree's 1,050 top-level
+   entries hold 44 entries each), while those taken and not finished cost
+   a record each (about 150 bytes) and their reports, which the backlog
+   bounds.  */
+enum { FTS__WALK_ROOT_WINDOW = 256 };
+
 struct libfts_walk
 {
   /* Set before the walk starts, read by every thread.  */
-  char **roots;                    /* copies of the paths given */
+  char **roots;                    /* copies of the paths given, or null
+                                      with NEXT_ROOT */
+  libfts_walk_next_fn next_root;   /* libfts_walk_open_next's source */
+  void *next_arg;
   int options;
   unsigned threads;                /* asked for; 0: the default */
   unsigned inflight;               /* asked for; 0: the default */
@@ -440,6 +454,18 @@ struct libfts_walk
   atomic_uint probes, slow_probes; /* directory reads timed, slow ones */
   pthread_t *tids;
   bool finished;                   /* every root is done */
+  /* The roots as they are fed to the tasks (fts-walk-roots.c).  */
+  size_t roots_fed;                /* pushed as tasks */
+  size_t roots_finished;           /* of them, those whose visits are all
+                                      done */
+  size_t later_at;                 /* ROOTS_FINISHED when the source said
+                                      EAGAIN */
+  char *held_root;                 /* taken from the source, waiting for
+                                      those before it (HELD_ALONE) */
+  bool held_alone;
+  bool roots_end;                  /* the source has no more */
+  bool feeding;                    /* a thread takes or pushes a root */
+  bool source_later;               /* the source said EAGAIN */
   int fail_errno;
   char *fail_path;
 
@@ -544,6 +570,13 @@ enum fts__fs_wait fts__env_storage (void);
 /* ---- tasks (fts-walk-heap.c) -------------------------------------------- */
 
 void fts__wtask_push (struct libfts_walk *w, struct fts__wnode *n);
+
+/* ---- the roots, fed to the tasks (fts-walk-roots.c) ---------------------- */
+
+bool fts__wroots_due (struct libfts_walk *w);
+size_t fts__wroots_feed (struct libfts_walk *w);
+bool fts__wroots_done (struct libfts_walk *w);
+void fts__wroots_finished (struct libfts_walk *w);
 bool fts__wtask_may_take (struct libfts_walk *w, const struct fts__wnode *n);
 struct fts__wnode *fts__wtask_take (struct libfts_walk *w);
 struct fts__wnode *fts__wtask_take_first (struct libfts_walk *w);

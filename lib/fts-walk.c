@@ -18,8 +18,9 @@
    fts-walk-api.c.  Threads start lazily, when two directories wait and
    no thread is idle: a walk of one small directory starts none.
 
-   The roots are walked one after another (each with all the threads), so
-   operands that overlap behave as in a sequential walk.
+   The roots are fed to the tasks a window at a time (fts-walk-roots.c):
+   the threads walk several at once, but a root that may overlap those
+   before it waits for them, as in a sequential walk.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -359,6 +360,7 @@ release (struct wctx *ctx, struct fts__wnode *n, bool post, int pfd)
         {
           pthread_mutex_lock (&w->lock);
           atomic_fetch_sub (&p->pending, 1);
+          fts__wroots_finished (w);
           pthread_cond_broadcast (&w->wake);
           pthread_mutex_unlock (&w->lock);
           return;
@@ -1027,8 +1029,20 @@ run_kept (struct wctx *ctx)
     }
 }
 
-/* Take tasks until DONE says so (the calling thread: the current root is
-   finished) or the walk ends.  */
+/* Feed W the roots that are due, and wake or start threads for them.
+   Lock held.  */
+static void
+feed_roots (struct libfts_walk *w)
+{
+  size_t k = fts__wroots_feed (w);
+  if (k == 0)
+    return;
+  wake_idle (w, k);
+  grow (w);
+}
+
+/* Take tasks, and feed the roots, until the walk ends; the calling
+   thread (CALLER) also once every root is finished.  */
 static void
 work (struct wctx *ctx, bool caller)
 {
@@ -1038,9 +1052,13 @@ work (struct wctx *ctx, bool caller)
     w->starting--;
   for (;;)
     {
-      if (stopped (w) || w->finished
-          || (caller && atomic_load (&w->top.pending) == 0))
+      if (stopped (w) || w->finished || (caller && fts__wroots_done (w)))
         break;
+      if (fts__wroots_due (w))
+        {
+          feed_roots (w);
+          continue;
+        }
       /* A walk that shares a budget with others takes a unit of it for
          anything it does, or sleeps until one is given back.  */
       struct libfts_walk_budget *b = w->budget;
@@ -1111,8 +1129,8 @@ work (struct wctx *ctx, bool caller)
           if (w->n_released || w->shares != shares || w->ntasks != ntasks
               || atomic_load (&w->em.at) != at
               || atomic_load (&w->em.backlog) != backlog
-              || stopped (w) || w->finished
-              || (caller && atomic_load (&w->top.pending) == 0))
+              || stopped (w) || w->finished || fts__wroots_due (w)
+              || (caller && fts__wroots_done (w)))
             continue;
         }
       if (!n)
@@ -1207,37 +1225,6 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
   return 0;
 }
 
-/* Walk root number I on the calling thread and the workers.  */
-static void
-run_root (struct wctx *ctx, size_t i)
-{
-  struct libfts_walk *w = ctx->w;
-  const char *path = w->roots[i];
-  struct fts__wnode *r = fts__wnode_new (&w->top, path, strlen (path), 0);
-  if (!r)
-    {
-      fts__walk_fail (w, &w->top, ENOMEM);
-      return;
-    }
-  fts__wnodes_register (w, &r, 1);
-  atomic_store (&w->top.pending, 1);
-  if (w->em.ordered)
-    fts__wemit_add (w, &w->top, &r->hdr);
-  if (w->budget)
-    fts__budget_take (w->budget);
-  pthread_mutex_lock (&w->lock);
-  w->busy++;
-  pthread_mutex_unlock (&w->lock);
-  process_dir (ctx, r);
-  run_kept (ctx);
-  if (w->budget)
-    fts__budget_put (w->budget);
-  pthread_mutex_lock (&w->lock);
-  w->busy--;
-  pthread_mutex_unlock (&w->lock);
-  work (ctx, true);
-}
-
 /* ---- handing out ----------------------------------------------------------------- */
 
 int
@@ -1252,7 +1239,10 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
      count 4 KiB of backlog for a placeholder).  */
   pthread_mutex_lock (&w->give_lock);
   pthread_mutex_lock (&w->lock);
-  if (!w->running || stopped (w) || !w->tasks)
+  /* A root is not handed out: it is a path, reached from no directory
+     of the walk.  */
+  if (!w->running || stopped (w) || !w->tasks
+      || w->tasks->level == FTS_ROOTLEVEL)
     {
       pthread_mutex_unlock (&w->lock);
       pthread_mutex_unlock (&w->give_lock);
@@ -1382,8 +1372,8 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
   struct wctx ctx;
   if (ctx_init (&ctx, w) != 0)
     fts__walk_fail (w, &w->top, ENOMEM);
-  for (size_t i = 0; w->roots[i] && !stopped (w); i++)
-    run_root (&ctx, i);
+  else
+    work (&ctx, true);
   pthread_mutex_lock (&w->lock);
   w->finished = true;
   pthread_cond_broadcast (&w->wake);

@@ -345,10 +345,39 @@ typedef int (*libfts_walk_report_fn) (const struct libfts_walk_report *r,
                                       void *arg);
 
 /* Prepare a walk of ROOTS (a null-terminated list of paths) with OPTIONS
-   (LIBFTS_WALK_*).  Starts no thread.  Returns the walk, or null with
+   (LIBFTS_WALK_*), one root after another (each as
+   LIBFTS_WALK_ROOT_ALONE: roots that overlap behave as in a sequential
+   walk).  Starts no thread.  Returns the walk, or null with
    errno (EINVAL: no roots or an unknown option; ENOMEM).  The inode-sort
    threshold and policy start as fts_open's do (environment, configure).  */
 struct libfts_walk *libfts_walk_open (char *const *roots, int options);
+
+/* Where a walk's roots come from when it is opened with
+   libfts_walk_open_next: NEXT stores in *ROOT the next root's path, in a
+   buffer from malloc that the walk then owns, and returns
+   LIBFTS_WALK_ROOT, or LIBFTS_WALK_ROOT_ALONE for a root that may
+   overlap those before it (below one of them, or above, or the same):
+   that one is walked only once every root before it is finished and its
+   reports are delivered, as a sequential walk of the roots would meet it.
+   Returns 0 when there are no more, -1 with errno otherwise: EAGAIN,
+   when WAIT is 0 and no root is ready without waiting (the walk asks
+   again once a root is finished, with WAIT 1 once none is left to walk);
+   any other errno fails the walk (a LIBFTS_WALK_FAILED report with it).
+   Called on any of the walk's threads, one call at a time, with none of
+   the walk's locks held; never again once it returned 0.  */
+enum { LIBFTS_WALK_ROOT = 1, LIBFTS_WALK_ROOT_ALONE = 2 };
+typedef int (*libfts_walk_next_fn) (void *arg, int wait, char **root);
+
+/* Prepare a walk of the roots that NEXT gives (called with ARG) as the
+   walk goes, with OPTIONS as libfts_walk_open's.  Up to
+   LIBFTS_WALK_ROOT_WINDOW roots are walked at once, by any thread: a
+   root's reports still come in their turn, after those of every root
+   before it, so that many small roots cost one walk and its threads,
+   not one each; the window bounds the roots taken from NEXT and not
+   finished, whatever their number.  Returns the walk, or null with errno
+   (EINVAL: NEXT null or an unknown option; ENOMEM).  */
+struct libfts_walk *libfts_walk_open_next (libfts_walk_next_fn next,
+                                           void *arg, int options);
 
 /* Use N threads (the calling thread included), at most 1024: 0 (the
    default) means libfts_default_threads ().  1 walks on the calling thread
