@@ -1076,21 +1076,7 @@ report (struct libfts_walk_report const *r, void *arg)
 static bool
 use_threads (struct du_walk const *w)
 {
-  return (!(w->x->fts_flags & FTS_LOGICAL)
-          && (w->x->walker || 1 < libfts_default_threads ()));
-}
-
-/* Whether FILE, an operand, is a directory (following a symbolic link
-   with -D and -H): threads are for directories; a file alone is walked
-   sooner without starting a walk that could start them (2 us less per
-   name, as find -print0 | du --files0-from=- gives them).  */
-static bool
-is_dir_operand (struct du_walk const *w, char const *file)
-{
-  struct stat st;
-  int flags = w->x->fts_flags & FTS_COMFOLLOW ? 0 : AT_SYMLINK_NOFOLLOW;
-
-  return fstatat (AT_FDCWD, file, &st, flags) == 0 && S_ISDIR (st.st_mode);
+  return (!(w->x->fts_flags & FTS_LOGICAL) && walk_threads (w->x->walker));
 }
 
 /* Walk ROOT with W->x's walker (mpi-du's ranks), with libfts_walk_open's
@@ -1103,39 +1089,78 @@ walk_elsewhere (struct du_walk *w, char *root, int options)
 {
   struct walk_remote const *dw = w->x->walker;
   int how = !w->x->several && !w->x->exclude ? WALK_REMOTE_SHARE : 0;
+  char **roots = trim_operands (&root, 1);
 
-  if (dw->walk (dw->ctx, root, options, how, visit_entry, report, w) < 0
+  if (dw->walk (dw->ctx, roots[0], options, how, visit_entry, report, w) < 0
       && errno == ENOMEM)
     xalloc_die ();
+  free_operands (roots, &root);
 }
 
-/* Walk FILE, an operand, on the parallel walk.  */
-static enum du_status
-walk_parallel (struct du_walk *w, char *file)
+/* Whether NAME, an operand, is one du speaks of in its turn with its
+   number among the operands (operand_ok): walked alone, so that the
+   number is the count of those before it.  */
+static bool
+odd_name (char const *name, void *arg)
 {
-  char **roots = trim_operands (&file, 1);
-  int options = LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
+  struct du_walk const *w = arg;
+  char const *from = w->x->files_from;
 
-  if (w->x->fts_flags & FTS_COMFOLLOW)
+  return !*name || (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0);
+}
+
+/* Walk OPS's operands on the parallel walk (or W->x's walker), all in
+   one: the threads walk several at once.  */
+static enum du_status
+walk_parallel (struct du_walk *w, struct operands *ops)
+{
+  int options = LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
+  char *name;
+
+  ops->follow = w->x->fts_flags & FTS_COMFOLLOW;
+  if (ops->follow)
     options |= LIBFTS_WALK_COMFOLLOW;
+  ops->alone = odd_name;
+  ops->alone_arg = w;
   w->pstatus = DU_OK;
   w->prev_level = 0;
   w->parallel = true;
-  if (w->x->walker)
-    walk_elsewhere (w, roots[0], options);
-  else
+  if (!w->x->walker)
     {
-      LIBFTS_WALK *walk = libfts_walk_open (roots, options);
-      if (!walk)
-        xalloc_die ();
-      if (libfts_walk_run (walk, visit_entry, report, w) < 0
+      if (walk_operands (ops, options, visit_entry, report, w) < 0
           && errno == ENOMEM)
         xalloc_die ();
-      libfts_walk_close (walk);
     }
+  else
+    while (next_operand_name (ops, &name))
+      walk_elsewhere (w, name, options);
   w->parallel = false;
-  free_operands (roots, &file);
   return w->pstatus;
+}
+
+/* Walk OPS's operands with fts_read: those of the command line in one
+   stream, but that a failed fts_read stops the stream, and the operands
+   after the one it failed in are walked by a new one, as GNU du walks
+   each by itself; names read one at a time.  */
+static enum du_status
+walk_sequential (struct du_walk *w, struct operands *ops)
+{
+  enum du_status status = DU_OK;
+  size_t n = 0;
+  char *name;
+
+  if (ops->files)
+    {
+      while (ops->files[n])
+        n++;
+      for (size_t start = 0, done; start < n; start += done ? done : n)
+        DU_UPDATE_STATUS (status, walk_from (w, ops->files + start,
+                                             n - start, &done));
+      return status;
+    }
+  for (size_t done; next_operand_name (ops, &name); )
+    DU_UPDATE_STATUS (status, walk_from (w, &name, 1, &done));
+  return status;
 }
 
 struct du_walk *
@@ -1154,23 +1179,9 @@ du_walk_start (struct du_options const *x, struct du_sum *total)
 }
 
 enum du_status
-du_walk_files (struct du_walk *w, char *const *files, size_t n)
+du_walk_operands (struct du_walk *w, struct operands *ops)
 {
-  enum du_status status = DU_OK;
-
-  if (use_threads (w))
-    {
-      for (size_t i = 0, done; i < n; i++)
-        DU_UPDATE_STATUS (status, (is_dir_operand (w, files[i])
-                                   ? walk_parallel (w, files[i])
-                                   : walk_from (w, files + i, 1, &done)));
-      return status;
-    }
-  /* A failed fts_read stops the stream: the operands after the one it
-     failed in are walked by a new one, as GNU du walks each by itself.  */
-  for (size_t start = 0, done; start < n; start += done ? done : n)
-    DU_UPDATE_STATUS (status, walk_from (w, files + start, n - start, &done));
-  return status;
+  return use_threads (w) ? walk_parallel (w, ops) : walk_sequential (w, ops);
 }
 
 enum du_status
@@ -1209,11 +1220,12 @@ du_walk_end (struct du_walk *w)
 }
 
 enum du_status
-du_files (char *const *files, size_t n, struct du_options const *x,
+du_files (char *const *files, struct du_options const *x,
           struct du_sum *total)
 {
   struct du_walk *w = du_walk_start (x, total);
-  enum du_status status = du_walk_files (w, files, n);
+  struct operands ops = { .files = files };
+  enum du_status status = du_walk_operands (w, &ops);
 
   du_walk_end (w);
   return status;

@@ -102,20 +102,20 @@ struct du_walk;
 struct du_walk *du_walk_start (struct du_options const *x,
                                struct du_sum *total);
 
-/* Walk FILES (N names; empty names and, with --files0-from=-, "-" are
-   diagnosed in their turn) in W, printing a line per directory (and per
-   file with -a) as W's options say; what an earlier call counted is not
-   counted again.  Returns the worst outcome.  Exits with status 1 at once
-   when standard output cannot be written.  */
-enum du_status du_walk_files (struct du_walk *w, char *const *files,
-                              size_t n);
+/* Walk the operands OPS gives (its FILES or NAMES; empty names and,
+   with --files0-from=-, "-" are diagnosed in their turn) in W, printing a
+   line per directory (and per file with -a) as W's options say.  Returns
+   the worst outcome.  Exits with status 1 at once when standard output
+   cannot be written.  */
+enum du_status du_walk_operands (struct du_walk *w, struct operands *ops);
 
 /* Free W.  */
 void du_walk_end (struct du_walk *w);
 
-/* du_walk_files on a walk of its own: FILES are all the operands.  */
-enum du_status du_files (char *const *files, size_t n,
-                         struct du_options const *x, struct du_sum *total);
+/* du_walk_operands on a walk of its own: FILES (null-terminated) are
+   all the operands.  */
+enum du_status du_files (char *const *files, struct du_options const *x,
+                         struct du_sum *total);
 
 /* On a machine that only walks what X->walker's serve hands it: visit
    that as du does, until told to stop.  Returns the outcome.  */

@@ -520,30 +520,25 @@ static enum du_status
 du_files0 (struct du_options const *x, struct du_sum *total)
 {
   char const *files_from = x->files_from;
-  enum du_status status = DU_OK;
-  struct argv_iterator *ai;
-  enum argv_iter_err err;
+  struct operands ops = { .names_from = stdin };
+  enum du_status status;
   struct du_walk *w;
-  char *name;
 
   if (strcmp (files_from, "-") != 0 && !freopen (files_from, "r", stdin))
     error (EXIT_FAILURE, errno, _("cannot open %s for reading"),
            quoteaf (files_from));
-  ai = argv_iter_init_stream (stdin);
-  if (!ai)
+  ops.names = argv_iter_init_stream (stdin);
+  if (!ops.names)
     xalloc_die ();
   w = du_walk_start (x, total);
-  while ((name = argv_iter (ai, &err)))
-    DU_UPDATE_STATUS (status, du_walk_files (w, &name, 1));
-  if (err == AI_ERR_MEM)
-    xalloc_die ();
-  if (err == AI_ERR_READ)
+  status = du_walk_operands (w, &ops);
+  if (ops.read_failed)
     {
-      error (0, errno, _("%s: read error"), quotef (files_from));
+      error (0, ops.read_errno, _("%s: read error"), quotef (files_from));
       status = DU_ERROR;
     }
   du_walk_end (w);
-  argv_iter_free (ai);
+  argv_iter_free (ops.names);
   if ((ferror (stdin) || fclose (stdin) != 0) && status == DU_OK)
     error (EXIT_FAILURE, 0, _("error reading %s"), quoteaf (files_from));
   return status;
@@ -593,8 +588,7 @@ du_main (int argc, char **argv, struct walk_remote const *walker)
          by following symlinks.  */
       x.several = first + 1 < argc;
       x.hash_all = cl.deref == FTS_LOGICAL;
-      status = (first < argc ? du_files (argv + first, argc - first, &x, &total)
-                : du_files (cwd_only, 1, &x, &total));
+      status = du_files (first < argc ? argv + first : cwd_only, &x, &total);
     }
 
   if (cl.print_total)

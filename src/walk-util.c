@@ -22,11 +22,18 @@
 #include "walk-util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "argv-iter.h"
+#include "basename-lgpl.h"
+#include "di-set.h"
 #include "error.h"
+#include "freadahead.h"
 #include "gettext.h"
 #include "xalloc.h"
 
@@ -424,4 +431,286 @@ mounts_may_cycle (char *const *files)
     free (mounts[i].dir);
   free (mounts);
   return may;
+}
+
+/* ---- the operands, walked together ---- */
+
+/* Operands remembered since the last one walked alone, at most: past it,
+   the next is walked alone and they are forgotten, so that memory stays
+   bounded with names read from a pipe that never ends.  64 Ki
+   identities are a few MiB; an alone operand costs a pause of the walk's
+   threads until those before it are done.  */
+enum { OPERANDS_REMEMBERED = 64 * 1024 };
+
+/* Directories above an operand that are looked at, at most: an operand
+   deeper than this is walked alone.  */
+enum { CHAIN_MAX = 4096 };
+
+/* The directory of NAME: a new string ("." for a bare name).  */
+static char *
+dir_of (char const *name)
+{
+  size_t len = last_component (name) - name;
+
+  return len ? ximemdup0 (name, len) : xstrdup (".");
+}
+
+/* Add ST's identity to SET.  */
+static void
+set_add (struct di_set *set, dev_t dev, ino_t ino)
+{
+  if (di_set_insert (set, dev, ino) < 0)
+    xalloc_die ();
+}
+
+static bool
+set_has (struct di_set *set, dev_t dev, ino_t ino)
+{
+  int r = di_set_lookup (set, dev, ino);
+
+  if (r < 0)
+    xalloc_die ();
+  return r;
+}
+
+/* Fill O->chain with DIR's identity and those of the directories above
+   it, up to "/", found through "..": the directories whose walk would
+   meet an operand in DIR.  Returns false when one cannot be opened (or
+   there are more than CHAIN_MAX).  */
+static bool
+read_chain (struct operands *o, char const *dir)
+{
+  int fd = open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  struct stat st;
+  bool ok = false;
+
+  o->chain_len = 0;
+  while (0 <= fd && fstat (fd, &st) == 0 && o->chain_len < CHAIN_MAX)
+    {
+      struct dev_ino *last = o->chain_len ? &o->chain[o->chain_len - 1] : 0;
+
+      if (last && last->dev == st.st_dev && last->ino == st.st_ino)
+        {
+          ok = true;            /* ".." of "/" is "/" */
+          break;
+        }
+      if ((idx_t) o->chain_len == o->chain_cap)
+        o->chain = xpalloc (o->chain, &o->chain_cap, 1, -1, sizeof *o->chain);
+      o->chain[o->chain_len++] = (struct dev_ino) { st.st_dev, st.st_ino };
+      int up = openat (fd, "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      close (fd);
+      fd = up;
+    }
+  if (0 <= fd)
+    close (fd);
+  return ok;
+}
+
+/* O->chain for ROOT's directory: the last one's again when it is the
+   same directory (every operand of `*`).  Returns false as read_chain.  */
+static bool
+chain_of (struct operands *o, char const *root)
+{
+  char *dir = dir_of (root);
+
+  if (o->chain_dir && strcmp (dir, o->chain_dir) == 0)
+    {
+      free (dir);
+      return true;
+    }
+  free (o->chain_dir);
+  o->chain_dir = NULL;
+  if (!read_chain (o, dir))
+    {
+      free (dir);
+      return false;
+    }
+  o->chain_dir = dir;
+  return true;
+}
+
+/* Whether ROOT lies where a file system mounted twice may show one
+   directory under two names (mounts_may_cycle's rule): then no
+   identity tells that two operands do not meet.  The mount table is
+   read once, at the second operand.  */
+static bool
+mounted_twice (struct operands *o, char const *root)
+{
+  if (o->n_mounts < 0)
+    {
+      o->n_mounts = read_mounts (&o->mounts);
+      o->any_twice = o->n_mounts < 0 || any_mounted_twice (o->mounts,
+                                                            o->n_mounts);
+    }
+  if (!o->any_twice)
+    return false;
+  char *dir = realpath (root, NULL);
+  bool twice = !dir || o->n_mounts < 0
+               || dev_mounted_twice (dir, o->mounts, o->n_mounts);
+  free (dir);
+  return twice;
+}
+
+/* Forget the operands remembered: the next is walked alone.  */
+static void
+forget_operands (struct operands *o)
+{
+  if (o->ids)
+    di_set_free (o->ids);
+  if (o->above)
+    di_set_free (o->above);
+  o->ids = di_set_alloc ();
+  o->above = di_set_alloc ();
+  if (!o->ids || !o->above)
+    xalloc_die ();
+  o->n_ids = 0;
+}
+
+/* Whether the operand whose stat is ST, in the directory O->chain is of,
+   may meet what an operand remembered meets: it is one of them, or
+   holds one, or one of them holds it.  */
+static bool
+meets_remembered (struct operands *o, struct stat const *st)
+{
+  if (set_has (o->ids, st->st_dev, st->st_ino)
+      || set_has (o->above, st->st_dev, st->st_ino))
+    return true;
+  for (size_t i = 0; i < o->chain_len; i++)
+    if (set_has (o->ids, o->chain[i].dev, o->chain[i].ino))
+      return true;
+  return false;
+}
+
+/* How ROOT, the next operand, is to be walked: LIBFTS_WALK_ROOT_ALONE
+   when it may meet what an operand before it meets (or that cannot be
+   known: it cannot be stat-ed, it is a symbolic link to follow, mounts
+   may show it twice), else LIBFTS_WALK_ROOT; and remember it.  */
+static int
+root_kind (struct operands *o, char const *root)
+{
+  struct stat st;
+  bool known = (fstatat (AT_FDCWD, root, &st, AT_SYMLINK_NOFOLLOW) == 0
+                && !(o->follow && S_ISLNK (st.st_mode))
+                && !mounted_twice (o, root) && chain_of (o, root));
+  bool alone = (!known || o->next_alone || OPERANDS_REMEMBERED <= o->n_ids
+                || meets_remembered (o, &st));
+
+  if (alone)
+    forget_operands (o);
+  if (known)
+    {
+      set_add (o->ids, st.st_dev, st.st_ino);
+      o->n_ids++;
+      for (size_t i = 0; i < o->chain_len; i++)
+        set_add (o->above, o->chain[i].dev, o->chain[i].ino);
+    }
+  return alone ? LIBFTS_WALK_ROOT_ALONE : LIBFTS_WALK_ROOT;
+}
+
+/* Whether reading the next of O's names would wait: none is in the
+   stream's buffer and its descriptor has nothing to read.  */
+static bool
+names_would_wait (struct operands const *o)
+{
+  struct pollfd p = { .fd = fileno (o->names_from), .events = POLLIN };
+
+  return freadahead (o->names_from) == 0 && poll (&p, 1, 0) == 0;
+}
+
+/* The next of O's names into *NAME (O's, valid until the next call):
+   returns 1, 0 at the end, -1 with errno EAGAIN when WAIT is 0 and it
+   is not there yet.  */
+static int
+next_name (struct operands *o, int wait, char **name)
+{
+  enum argv_iter_err err;
+
+  if (o->files)
+    {
+      *name = o->files[o->given];
+      return *name != NULL;
+    }
+  if (!wait && names_would_wait (o))
+    {
+      errno = EAGAIN;
+      return -1;
+    }
+  *name = argv_iter (o->names, &err);
+  if (*name)
+    return 1;
+  if (err == AI_ERR_MEM)
+    xalloc_die ();
+  if (err == AI_ERR_READ)
+    {
+      o->read_failed = true;
+      o->read_errno = errno;
+    }
+  return 0;
+}
+
+bool
+next_operand_name (struct operands *ops, char **name)
+{
+  if (next_name (ops, 1, name) <= 0)
+    return false;
+  ops->given++;
+  return true;
+}
+
+/* libfts_walk_open_next's source: the next operand, trimmed as
+   trim_operands trims it, and how it is to be walked.  */
+static int
+next_operand (void *arg, int wait, char **root)
+{
+  struct operands *o = arg;
+  char *name;
+  int r = next_name (o, wait, &name);
+
+  if (r <= 0)
+    return r;
+  char **trimmed = trim_operands (&name, 1);
+  *root = trimmed[0] == name ? xstrdup (name) : trimmed[0];
+  free (trimmed);
+  bool odd = o->alone && o->alone (name, o->alone_arg);
+  /* One operand alone meets nothing before it: nothing to stat.  */
+  int kind = (o->files && !o->files[1] ? LIBFTS_WALK_ROOT
+              : root_kind (o, *root));
+  if (odd || o->next_alone)
+    kind = LIBFTS_WALK_ROOT_ALONE;
+  o->next_alone = odd;
+  o->given++;
+  return kind;
+}
+
+int
+walk_operands (struct operands *ops, int options, libfts_walk_visit_fn visit,
+               libfts_walk_report_fn report, void *arg)
+{
+  ops->n_mounts = -1;
+  forget_operands (ops);
+  LIBFTS_WALK *walk = libfts_walk_open_next (next_operand, ops, options);
+  if (!walk)
+    xalloc_die ();
+  int r = libfts_walk_run (walk, visit, report, arg);
+  int err = errno;
+  libfts_walk_close (walk);
+  di_set_free (ops->ids);
+  di_set_free (ops->above);
+  free (ops->chain_dir);
+  free (ops->chain);
+  for (ptrdiff_t i = 0; i < ops->n_mounts; i++)
+    free (ops->mounts[i].dir);
+  free (ops->mounts);
+  errno = err;
+  return r;
+}
+
+bool
+walk_threads (struct walk_remote const *remote)
+{
+  static unsigned threads;
+
+  if (!threads)
+    threads = libfts_default_threads ();
+  return remote || 1 < threads;
 }

@@ -23,9 +23,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
 #include "fts.h"
+#include "idx.h"
 
 /* The device and inode of a directory: "/", for --preserve-root.  */
 struct dev_ino
@@ -196,5 +198,73 @@ bool entry_vanished (int err, long level);
    FTS_LAZY_CYCLE_CHECK finds cycles exactly where GNU's programs do; the
    parallel walk finds each one at its first repeat.  */
 bool mounts_may_cycle (char *const *files);
+
+/* ---- the operands, walked together ---- */
+
+struct argv_iterator;
+struct di_set;
+struct mount;
+
+/* A program's operands as one parallel walk takes them (walk_operands):
+   the threads walk many at once, yet every report comes in the
+   sequential walk's order, operand by operand.  An operand that may meet
+   what one before it met (the same file, one below another or above it,
+   a symbolic link followed, a name that cannot be resolved) is walked
+   only once those before it are finished and reported, as a sequential
+   walk would meet it.  Set FILES or NAMES, FOLLOW and ALONE; the rest is
+   walk_operands'.  */
+struct operands
+{
+  char *const *files;           /* null-terminated, or null: */
+  struct argv_iterator *names;  /* --files0-from's names, read as the walk
+                                   goes (a pipe that never ends is walked
+                                   as it comes) */
+  FILE *names_from;             /* the stream NAMES reads */
+  bool follow;                  /* symbolic links given are followed */
+  /* Whether NAME is one the program says something of in its turn,
+     which depends on the operands before it (du's "F:N: invalid
+     zero-length file name"): then it and the one after it are walked
+     alone.  May be null.  */
+  bool (*alone) (char const *name, void *arg);
+  void *alone_arg;
+
+  /* walk_operands' own */
+  size_t given;                 /* operands taken so far */
+  bool next_alone;
+  bool read_failed;             /* NAMES could not be read to the end */
+  int read_errno;
+  struct di_set *ids;           /* the operands since the last alone */
+  struct di_set *above;         /* the directories that hold them, up to
+                                   "/" */
+  size_t n_ids;
+  char *chain_dir;              /* the directory CHAIN is of */
+  struct dev_ino *chain;        /* it and its ancestors, up to "/" */
+  size_t chain_len;
+  idx_t chain_cap;
+  struct mount *mounts;         /* /proc/self/mountinfo, once needed */
+  ptrdiff_t n_mounts;           /* -1: not read yet */
+  bool any_twice;               /* some file system is mounted twice */
+};
+
+/* Walk OPS's operands with libfts's parallel walk (libfts_walk_open_next)
+   with OPTIONS, VISIT, REPORT and ARG; returns as libfts_walk_run.  Dies
+   as xalloc_die when memory runs out for the walk itself.  NAMES that
+   could not be read to the end leave OPS->read_failed set, with
+   read_errno, for the program to say once the walk is done (GNU's
+   place).  */
+int walk_operands (struct operands *ops, int options,
+                   libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+                   void *arg);
+
+/* OPS's next operand, as it was given, into *NAME (OPS's, valid until
+   the next call), for a walk that takes them one at a time.  Returns
+   false after the last (NAMES that cannot be read to the end: with
+   OPS->read_failed set).  */
+bool next_operand_name (struct operands *ops, char **name);
+
+/* Whether the programs walk with libfts's parallel walk: more than one
+   thread (LIBFTS_THREADS, else the processors), or REMOTE (an MPI job's
+   ranks).  Asks the processors once.  */
+bool walk_threads (struct walk_remote const *remote);
 
 #endif /* LIBFTS_WALK_UTIL_H */
