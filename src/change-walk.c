@@ -240,8 +240,7 @@ bool
 cw_parallel (struct change_walk const *cw, char *const *files)
 {
   return (cw->recurse && !(cw->fts_flags & FTS_LOGICAL)
-          && (cw->remote || 1 < libfts_default_threads ())
-          && !mounts_may_cycle (files));
+          && walk_threads (cw->remote) && !mounts_may_cycle (files));
 }
 
 void
@@ -303,15 +302,13 @@ cw_walk_parallel (struct change_walk *cw, char *const *files,
                   int walk_options, libfts_walk_visit_fn visit)
 {
   int options = walk_options | LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
-  LIBFTS_WALK *walk;
+  struct operands ops = { .files = files };
 
-  if (cw->fts_flags & FTS_COMFOLLOW)
+  ops.follow = cw->fts_flags & FTS_COMFOLLOW;
+  if (ops.follow)
     options |= LIBFTS_WALK_COMFOLLOW;
   if (cw->remote)
     return walk_remotely (cw, files, options, visit);
-  walk = libfts_walk_open (files, options);
-  if (!walk)
-    xalloc_die ();
   if (cw->say_link)
     {
       cw->links = xmalloc (sizeof *cw->links);
@@ -321,9 +318,8 @@ cw_walk_parallel (struct change_walk *cw, char *const *files,
         xalloc_die ();
       pthread_mutex_init (&cw->links->lock, NULL);
     }
-  if (libfts_walk_run (walk, visit, report_message, cw) != 0)
+  if (walk_operands (&ops, options, visit, report_message, cw) != 0)
     cw_fail (cw);
-  libfts_walk_close (walk);
   if (cw->links)
     {
       hash_free (cw->links->table);

@@ -741,8 +741,7 @@ visit (struct rm_walk *w, struct walk_file *f)
 static bool
 use_threads (char *const *files, struct rm_options const *x)
 {
-  return (x->recursive && !may_prompt (x)
-          && (x->remote || 1 < libfts_default_threads ())
+  return (x->recursive && !may_prompt (x) && walk_threads (x->remote)
           && !mounts_may_cycle (files));
 }
 
@@ -761,19 +760,18 @@ visit_entry (struct libfts_walk_entry *e, void *arg)
   return f.next;
 }
 
-/* Remove ROOTS, as X says, with the worker threads.  */
+/* Remove ROOTS, as X says, with the worker threads: all in one walk,
+   several at once (walk_operands).  */
 static enum RM_status
 rm_parallel (char *const *roots, struct rm_options const *x)
 {
   struct rm_walk w = { .voice = { speak }, .x = x, .status = RM_OK };
-  LIBFTS_WALK *walk = libfts_walk_open (roots, (LIBFTS_WALK_ORDERED
-                                                | LIBFTS_WALK_TRUST_SHORT_READS));
+  struct operands ops = { .files = roots };
 
-  if (!walk)
-    xalloc_die ();
-  if (libfts_walk_run (walk, visit_entry, walk_report_message, &w) < 0)
+  if (walk_operands (&ops, (LIBFTS_WALK_ORDERED
+                            | LIBFTS_WALK_TRUST_SHORT_READS),
+                     visit_entry, walk_report_message, &w) < 0)
     w.status = RM_ERROR;
-  libfts_walk_close (walk);
   return atomic_load (&w.status);
 }
 
