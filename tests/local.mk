@@ -49,6 +49,7 @@ unit_suites = \
   tests/unit/check-fts-report \
   tests/unit/check-fts-walk \
   tests/unit/check-fts-walk-emit \
+  tests/unit/check-fts-walk-roots \
   tests/unit/check-fts-walk-fd
 
 if HAVE_CHECK
@@ -110,6 +111,13 @@ tests_unit_check_fts_walk_emit_SOURCES = tests/unit/check-fts-walk-emit.c \
 tests_unit_check_fts_walk_emit_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_emit_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_emit_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_walk_roots_SOURCES = \
+  tests/unit/check-fts-walk-roots.c $(walk_harness) tests/unit/unit.h \
+  tests/unit/unit.c
+tests_unit_check_fts_walk_roots_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_walk_roots_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_walk_roots_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_fd_SOURCES = tests/unit/check-fts-walk-fd.c tests/unit/unit.h tests/unit/unit.c
 tests_unit_check_fts_walk_fd_CPPFLAGS = $(unit_cppflags)
@@ -173,7 +181,8 @@ san_configure = '$(san_srcdir)/configure' -q CFLAGS='-g -O1'
 san_program_tests = $(program_shell_tests) $(program_threads4_tests)
 if HAVE_CHECK
 san_unit_tests = $(unit_suites)
-tsan_unit_tests = tests/unit/check-fts-walk tests/unit/check-fts-walk-emit
+tsan_unit_tests = tests/unit/check-fts-walk tests/unit/check-fts-walk-emit \
+  tests/unit/check-fts-walk-roots
 endif
 
 .PHONY: sanitize-srcdir check-sanitizers check-tsan clean-sanitize
