@@ -41,7 +41,14 @@ libfts_default_threads (void)
   unsigned n;
   if (parse_threads (getenv ("LIBFTS_THREADS"), &n))
     return n;
-  long cpus = sysconf (_SC_NPROCESSORS_ONLN);
+  /* Asked once: every walk of a program would read /sys for it.  */
+  static atomic_long online;
+  long cpus = atomic_load_explicit (&online, memory_order_relaxed);
+  if (cpus == 0)
+    {
+      cpus = sysconf (_SC_NPROCESSORS_ONLN);
+      atomic_store_explicit (&online, cpus, memory_order_relaxed);
+    }
   if (cpus < 1)
     return 1;
   return cpus >= FTS__WALK_DEFAULT_MAX_THREADS / FTS__WALK_THREADS_PER_CPU

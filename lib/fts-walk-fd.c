@@ -20,6 +20,7 @@
 #include "fts-walk-int.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,23 +34,28 @@
 
 enum { DIR_FLAGS = O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOCTTY };
 
-/* The budget for a new walk that wants WANT descriptors
-   (FTS__WALK_FD_BUDGET, or more for many requests in flight): what
-   RLIMIT_NOFILE leaves after FTS__WALK_FD_RESERVE descriptors, halved
-   (the process has others open), when that is less, but never under 4:
-   with 4 the walk still completes, one or two threads at a time.  */
+/* The descriptors a new walk may have: what RLIMIT_NOFILE leaves after
+   FTS__WALK_FD_RESERVE descriptors, halved (the process has others
+   open); UINT_MAX without a limit.  */
 unsigned
-fts__wfd_budget (unsigned want)
+fts__wfd_room (void)
 {
   struct rlimit rl;
-  unsigned budget = want;
-  if (getrlimit (RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY)
-    {
-      rlim_t room = rl.rlim_cur > FTS__WALK_FD_RESERVE
-                    ? (rl.rlim_cur - FTS__WALK_FD_RESERVE) / 2 : 0;
-      if (room < budget)
-        budget = room;
-    }
+  if (getrlimit (RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+    return UINT_MAX;
+  rlim_t room = rl.rlim_cur > FTS__WALK_FD_RESERVE
+                ? (rl.rlim_cur - FTS__WALK_FD_RESERVE) / 2 : 0;
+  return room < UINT_MAX ? (unsigned) room : UINT_MAX;
+}
+
+/* The budget for a new walk that wants WANT descriptors
+   (FTS__WALK_FD_BUDGET, or more for many requests in flight) where ROOM
+   are to be had (fts__wfd_room): the less of the two, but never under 4:
+   with 4 the walk still completes, one or two threads at a time.  */
+unsigned
+fts__wfd_budget (unsigned want, unsigned room)
+{
+  unsigned budget = want < room ? want : room;
   return budget < 4 ? 4 : budget;
 }
 

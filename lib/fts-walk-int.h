@@ -256,7 +256,8 @@ struct fts__wfd
   unsigned long long stats;
 };
 
-unsigned fts__wfd_budget (unsigned want);
+unsigned fts__wfd_room (void);
+unsigned fts__wfd_budget (unsigned want, unsigned room);
 void fts__wfd_raise (struct fts__wfd *c, unsigned budget);
 void fts__wfd_init (struct fts__wfd *c, unsigned budget);
 void fts__wfd_destroy (struct fts__wfd *c);

@@ -1197,12 +1197,13 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
 {
   w->visit = visit;
   w->arg = arg;
-  unsigned budget = fts__wfd_budget (FTS__WALK_FD_BUDGET);
+  unsigned room = fts__wfd_room ();
+  unsigned budget = fts__wfd_budget (FTS__WALK_FD_BUDGET, room);
   w->cpu_threads = threads_within (w->threads ? w->threads
                                    : libfts_default_threads (), budget);
   unsigned inflight = fts__walk_inflight (w);
   unsigned want = inflight * FTS__WALK_PINS_PER_THREAD;
-  w->wait_fd_budget = fts__wfd_budget (want > budget ? want : budget);
+  w->wait_fd_budget = fts__wfd_budget (want > budget ? want : budget, room);
   w->wait_threads = threads_within (inflight, w->wait_fd_budget);
   unsigned most = (w->cpu_threads > w->wait_threads ? w->cpu_threads
                    : w->wait_threads);

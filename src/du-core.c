@@ -1178,10 +1178,26 @@ du_walk_start (struct du_options const *x, struct du_sum *total)
   return w;
 }
 
+/* Whether OPS is one operand that is not a directory (following a
+   symbolic link with -D and -H): a file alone is walked sooner without a
+   walk that could start threads, which asks for the processors and the
+   descriptor limit.  */
+static bool
+one_file (struct du_walk const *w, struct operands const *ops)
+{
+  struct stat st;
+  int flags = w->x->fts_flags & FTS_COMFOLLOW ? 0 : AT_SYMLINK_NOFOLLOW;
+
+  return (ops->files && ops->files[0] && !ops->files[1]
+          && fstatat (AT_FDCWD, ops->files[0], &st, flags) == 0
+          && !S_ISDIR (st.st_mode));
+}
+
 enum du_status
 du_walk_operands (struct du_walk *w, struct operands *ops)
 {
-  return use_threads (w) ? walk_parallel (w, ops) : walk_sequential (w, ops);
+  return (!one_file (w, ops) && use_threads (w) ? walk_parallel (w, ops)
+          : walk_sequential (w, ops));
 }
 
 enum du_status
