@@ -9,6 +9,7 @@ chmod_shell_tests = \
   tests/chmod/cycle-bind-gnu.sh \
   tests/chmod/dangling.sh \
   tests/chmod/gnu-diff.sh \
+  tests/chmod/operands-gnu.sh \
   tests/chmod/help.sh \
   tests/chmod/latfs.sh \
   tests/chmod/mode-as-option.sh \

@@ -14,6 +14,7 @@ chown_shell_tests = \
   tests/chown/from-chgrp.sh \
   tests/chown/from.sh \
   tests/chown/gnu-diff.sh \
+  tests/chown/operands-gnu.sh \
   tests/chown/hard-links.sh \
   tests/chown/help.sh \
   tests/chown/invalid-spec.sh \

@@ -32,6 +32,7 @@ du_shell_tests = \
   tests/du/files0-from.sh \
   tests/du/full-stdout.sh \
   tests/du/gnu-diff.sh \
+  tests/du/operands-gnu.sh \
   tests/du/hard-links-operands.sh \
   tests/du/hard-links.sh \
   tests/du/hard-links-spread.sh \

@@ -25,6 +25,7 @@ rm_shell_tests = \
   tests/rm/force-missing.sh \
   tests/rm/force-overrides.sh \
   tests/rm/gnu-diff.sh \
+  tests/rm/operands-gnu.sh \
   tests/rm/help.sh \
   tests/rm/inaccessible-dir.sh \
   tests/rm/interactive-always.sh \
