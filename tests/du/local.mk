@@ -34,6 +34,7 @@ du_shell_tests = \
   tests/du/gnu-diff.sh \
   tests/du/operands-gnu.sh \
   tests/du/files0-from-pipe-open.sh \
+  tests/du/files0-from-many.sh \
   tests/du/hard-links-operands.sh \
   tests/du/hard-links.sh \
   tests/du/hard-links-spread.sh \
