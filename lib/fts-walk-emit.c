@@ -296,7 +296,7 @@ advance (struct libfts_walk *w)
   fts__wnodes_free (w, left, nleft);
   e->delivering = false;
   if (root_left)
-    fts__walk_wake_all (w);     /* a root waiting for it may go */
+    fts__wroots_delivered (w);
   if (atomic_load_explicit (&e->backlog, memory_order_relaxed)
       > atomic_load_explicit (&e->bound, memory_order_relaxed) / 2)
     fts__walk_wake_held (w, false);

@@ -192,7 +192,6 @@ size_t fts__wslab_unref (struct fts__wslab *s, size_t k);
 void fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n,
                      int err);
 void fts__walk_stop (struct libfts_walk *w);
-void fts__walk_wake_all (struct libfts_walk *w);
 void fts__walk_wake_held (struct libfts_walk *w, bool all);
 
 /* ---- descriptors (fts-walk-fd.c) ---------------------------------------- */
@@ -578,6 +577,7 @@ bool fts__wroots_due (struct libfts_walk *w);
 size_t fts__wroots_feed (struct libfts_walk *w);
 bool fts__wroots_done (struct libfts_walk *w);
 void fts__wroots_finished (struct libfts_walk *w);
+void fts__wroots_delivered (struct libfts_walk *w);
 bool fts__wtask_may_take (struct libfts_walk *w, const struct fts__wnode *n);
 struct fts__wnode *fts__wtask_take (struct libfts_walk *w);
 struct fts__wnode *fts__wtask_take_first (struct libfts_walk *w);

@@ -292,15 +292,6 @@ fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n, int err)
   free (path);
 }
 
-/* Wake every thread of W that waits for something to do.  */
-void
-fts__walk_wake_all (struct libfts_walk *w)
-{
-  pthread_mutex_lock (&w->lock);
-  pthread_cond_broadcast (&w->wake);
-  pthread_mutex_unlock (&w->lock);
-}
-
 /* Stop W at the caller's request: threads waiting for a task wake up and
    leave.  */
 void

@@ -80,6 +80,19 @@ fts__wroots_finished (struct libfts_walk *w)
   w->roots_finished++;
 }
 
+/* The cursor left a root of W, all its reports delivered: if a root
+   waits for those before it and may go now, wake a thread to feed it (a
+   broadcast for each root would wake every idle thread for nothing).
+   Takes the lock.  */
+void
+fts__wroots_delivered (struct libfts_walk *w)
+{
+  pthread_mutex_lock (&w->lock);
+  if (w->held_root && w->held_alone && alone_may_go (w))
+    pthread_cond_signal (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+}
+
 /* The next root of the list libfts_walk_open was given: each alone.  */
 static int
 next_listed (struct libfts_walk *w, char **root)
