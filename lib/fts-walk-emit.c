@@ -280,7 +280,8 @@ advance (struct libfts_walk *w)
       else
         {
           leave (e, n);
-          if (n->level == FTS_ROOTLEVEL)
+          /* A slice of a root's chunk is not the root.  */
+          if (n->level == FTS_ROOTLEVEL && !n->slice)
             {
               atomic_fetch_add (&e->roots_left, 1);
               root_left = true;

@@ -304,8 +304,7 @@ cw_walk_parallel (struct change_walk *cw, char *const *files,
   int options = walk_options | LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
   struct operands ops = { .files = files };
 
-  ops.follow = cw->fts_flags & FTS_COMFOLLOW;
-  if (ops.follow)
+  if (cw->fts_flags & FTS_COMFOLLOW)
     options |= LIBFTS_WALK_COMFOLLOW;
   if (cw->remote)
     return walk_remotely (cw, files, options, visit);

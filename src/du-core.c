@@ -1117,8 +1117,7 @@ walk_parallel (struct du_walk *w, struct operands *ops)
   int options = LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
   char *name;
 
-  ops->follow = w->x->fts_flags & FTS_COMFOLLOW;
-  if (ops->follow)
+  if (w->x->fts_flags & FTS_COMFOLLOW)
     options |= LIBFTS_WALK_COMFOLLOW;
   ops->alone = odd_name;
   ops->alone_arg = w;

@@ -584,7 +584,8 @@ meets_remembered (struct operands *o, struct stat const *st)
 /* How ROOT, the next operand, is to be walked: LIBFTS_WALK_ROOT_ALONE
    when it may meet what an operand before it meets (or that cannot be
    known: it cannot be stat-ed, it is a symbolic link to follow, mounts
-   may show it twice), else LIBFTS_WALK_ROOT; and remember it.  */
+   may show it twice; then the one after it is alone too), else
+   LIBFTS_WALK_ROOT; and remember it.  */
 static int
 root_kind (struct operands *o, char const *root)
 {
@@ -597,6 +598,8 @@ root_kind (struct operands *o, char const *root)
 
   if (alone)
     forget_operands (o);
+  /* One that cannot be known may meet anything after it too.  */
+  o->next_alone = !known;
   if (known)
     {
       set_add (o->ids, st.st_dev, st.st_ino);
@@ -671,13 +674,14 @@ next_operand (void *arg, int wait, char **root)
   char **trimmed = trim_operands (&name, 1);
   *root = trimmed[0] == name ? xstrdup (name) : trimmed[0];
   free (trimmed);
-  bool odd = o->alone && o->alone (name, o->alone_arg);
   /* One operand alone meets nothing before it: nothing to stat.  */
   int kind = (o->files && !o->files[1] ? LIBFTS_WALK_ROOT
               : root_kind (o, *root));
-  if (odd || o->next_alone)
-    kind = LIBFTS_WALK_ROOT_ALONE;
-  o->next_alone = odd;
+  if (o->alone && o->alone (name, o->alone_arg))
+    {
+      kind = LIBFTS_WALK_ROOT_ALONE;
+      o->next_alone = true;
+    }
   o->given++;
   return kind;
 }
@@ -687,6 +691,7 @@ walk_operands (struct operands *ops, int options, libfts_walk_visit_fn visit,
                libfts_walk_report_fn report, void *arg)
 {
   ops->n_mounts = -1;
+  ops->follow = options & LIBFTS_WALK_COMFOLLOW;
   forget_operands (ops);
   LIBFTS_WALK *walk = libfts_walk_open_next (next_operand, ops, options);
   if (!walk)

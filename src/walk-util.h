@@ -211,8 +211,8 @@ struct mount;
    what one before it met (the same file, one below another or above it,
    a symbolic link followed, a name that cannot be resolved) is walked
    only once those before it are finished and reported, as a sequential
-   walk would meet it.  Set FILES or NAMES, FOLLOW and ALONE; the rest is
-   walk_operands'.  */
+   walk would meet it.  Set FILES or NAMES (and NAMES_FROM) and ALONE;
+   the rest is walk_operands'.  */
 struct operands
 {
   char *const *files;           /* null-terminated, or null: */
@@ -220,7 +220,6 @@ struct operands
                                    goes (a pipe that never ends is walked
                                    as it comes) */
   FILE *names_from;             /* the stream NAMES reads */
-  bool follow;                  /* symbolic links given are followed */
   /* Whether NAME is one the program says something of in its turn,
      which depends on the operands before it (du's "F:N: invalid
      zero-length file name"): then it and the one after it are walked
@@ -231,6 +230,8 @@ struct operands
   /* walk_operands' own */
   size_t given;                 /* operands taken so far */
   bool next_alone;
+  bool follow;                  /* symbolic links given are followed
+                                   (LIBFTS_WALK_COMFOLLOW) */
   bool read_failed;             /* NAMES could not be read to the end */
   int read_errno;
   struct di_set *ids;           /* the operands since the last alone */

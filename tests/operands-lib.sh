@@ -8,8 +8,9 @@
 # require_gnu_ and tests/gnu-diff-lib.sh.
 
 # operands_tree_ [MANY]: the tree every case starts from, in the current
-# directory; with MANY, also n/ with 1,050 entries (700 directories of a
-# file each, 300 files, 50 symbolic links to the directories).
+# directory; with MANY, also n/ with 1,052 entries (700 directories of a
+# file each, 300 files, 50 symbolic links to the directories, big/ of
+# 3,000 files and lbig, a symbolic link to it).
 operands_tree_ ()
 {
   mkdir -p a/b/c d e/f m && echo hi > a/f && echo x > a/b/g && ln a/b/g d/h \
@@ -21,7 +22,8 @@ operands_tree_ ()
     i=$((i + 1))
   done
   test -n "$1" || return 0
-  mkdir n || return 1
+  mkdir -p n/big && (cd n/big && seq 3000 | xargs touch) && ln -s big n/lbig \
+    || return 1
   i=0
   while test $i -lt 700; do
     mkdir n/d$i && echo $i > n/d$i/x || return 1

@@ -22,5 +22,6 @@ do
 done
 operands_many_ 'chmod -R -c g+w n/* missing n/d1 n/f3 n'
 
+operands_many_ 'chmod -R -c g+w n/lbig n/big'
 gnu_diff_end_ 11
 exit $fail

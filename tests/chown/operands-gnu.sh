@@ -22,5 +22,6 @@ do
 done
 operands_many_ 'chown -R -c 10:10 n/* missing n/d1 n/f3 n'
 
+operands_many_ 'chown -R -H -c 11:11 n/lbig n/big'
 gnu_diff_end_ 10
 exit $fail

@@ -256,6 +256,28 @@ START_TEST (test_alone_waits)
 }
 END_TEST
 
+/* A root alone after one whose large directory the threads shared in
+   slices (LIBFTS_WALK_SPLIT): it waits for that root, not for its
+   slices (which once counted as roots, and left it waiting for ever).  */
+START_TEST (test_alone_after_split)
+{
+  make_big_dir ("big", 5000, 5000);
+  char *roots[] = { (char *) "big", (char *) "big", NULL };
+  bool alone[] = { false, true };
+  struct source s = { .roots = roots, .alone = alone, .fail_at = -1 };
+  struct rctx r = { .c = CTX_INIT, .src = &s };
+  r.c.report_codes = 1;
+  r.c.roots = roots;
+  const char *expected = seq_lines (roots, SEQ_OPTIONS, KEEP_THRESHOLD,
+                                    false);
+  LIBFTS_WALK *w = open_next (&s, LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT,
+                              THREADS (_i));
+  ck_assert_int_eq (walk_run (w, visit_counting, report_log, &r.c), 0);
+  assert_same_lines (expected, log_text (&r.c.reports, false),
+                     "ordered reports");
+}
+END_TEST
+
 /* ---- the source ----------------------------------------------------------- */
 
 /* A source that often has nothing ready: every root is still walked, in
@@ -334,6 +356,7 @@ roots_suite (void)
   tc = unit_tcase ("order");
   add_threaded (tc, test_source_ordered, 1);
   add_threaded (tc, test_alone_waits, 1);
+  add_threaded (tc, test_alone_after_split, 1);
   tcase_add_test (tc, test_roots_at_once);
   tcase_add_test (tc, test_listed_roots_one_by_one);
   suite_add_tcase (s, tc);
