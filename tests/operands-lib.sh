@@ -10,7 +10,8 @@
 # operands_tree_ [MANY]: the tree every case starts from, in the current
 # directory; with MANY, also n/ with 1,052 entries (700 directories of a
 # file each, 300 files, 50 symbolic links to the directories, big/ of
-# 3,000 files and lbig, a symbolic link to it).
+# 1,200 files, which the threads share in slices, and lbig, a symbolic
+# link to it).
 operands_tree_ ()
 {
   mkdir -p a/b/c d e/f m && echo hi > a/f && echo x > a/b/g && ln a/b/g d/h \
@@ -22,7 +23,7 @@ operands_tree_ ()
     i=$((i + 1))
   done
   test -n "$1" || return 0
-  mkdir -p n/big && (cd n/big && seq 3000 | xargs touch) && ln -s big n/lbig \
+  mkdir -p n/big && (cd n/big && seq 1200 | xargs touch) && ln -s big n/lbig \
     || return 1
   i=0
   while test $i -lt 700; do

@@ -3,7 +3,7 @@
 # their order, exit status: given twice, one below another either way, a
 # hard link between them, -c's total, files, symbolic links (with -D),
 # missing names, and 1,050 at once (tests/operands-lib.sh).  Where n/big
-# is walked, --inodes: a directory of 3,000 entries made twice need not
+# is walked, --inodes: a directory of 1,200 entries made twice need not
 # take the same blocks twice.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"

@@ -261,7 +261,7 @@ END_TEST
    slices (which once counted as roots, and left it waiting for ever).  */
 START_TEST (test_alone_after_split)
 {
-  make_big_dir ("big", 5000, 5000);
+  make_big_dir ("big", 3000, 3000);
   char *roots[] = { (char *) "big", (char *) "big", NULL };
   bool alone[] = { false, true };
   struct source s = { .roots = roots, .alone = alone, .fail_at = -1 };
