@@ -22,6 +22,11 @@ EXTRA_DIST += bench/run bench/lib.sh bench/mpi-run
 # each mounted afresh for every run, with their own trees, ops and the
 # in-flight series (--inflight=1,4,16,64,128):
 #   make bench BENCH_ARGS='--fs=lat200,lat1000,sshfs'
+# By default du and rm also run on the tree's top-level entries as
+# operands (cd DIR && du -sh -- *, rm -rf -- *; DIR is node_modules on
+# the npm-like tree), in the same rounds as on DIR alone; chmod -R and
+# chown -R too with --operands=one,top:
+#   make bench BENCH_ARGS='--trees=npm --ops=du,rm,chmod,chown --operands=one,top'
 # See bench/run's head comment.
 BENCH_ARGS =
 
