@@ -50,17 +50,20 @@ struct tctx
 char *
 mpiw__encode_task (const struct task *t, size_t *len)
 {
+  size_t rlen = strlen (t->rel);
+  size_t wlen = t->whole ? strlen (t->whole) : 0;
   struct task_wire w = { .id = t->id, .depth = t->depth, .dev = t->dev,
                          .ino = t->ino, .root_dev = t->root_dev,
-                         .root_ino = t->root_ino };
-  size_t rlen = strlen (t->rel);
-  char *buf = malloc (sizeof w + rlen);
+                         .root_ino = t->root_ino, .rel_len = rlen };
+  char *buf = malloc (sizeof w + rlen + wlen);
 
   if (!buf)
     return NULL;
   memcpy (buf, &w, sizeof w);
   memcpy (buf + sizeof w, t->rel, rlen);
-  *len = sizeof w + rlen;
+  if (wlen)
+    memcpy (buf + sizeof w + rlen, t->whole, wlen);
+  *len = sizeof w + rlen + wlen;
   return buf;
 }
 
@@ -68,16 +71,18 @@ struct task *
 mpiw__decode_task (const char *buf, size_t len)
 {
   struct task_wire w;
-  struct task *t = malloc (sizeof *t);
+  struct task *t = calloc (1, sizeof *t);
 
-  if (!t || len < sizeof w || !(t->rel = malloc (len - sizeof w + 1)))
-    {
-      free (t);
-      return NULL;
-    }
+  if (!t || len < sizeof w)
+    goto out_free;
   memcpy (&w, buf, sizeof w);
-  memcpy (t->rel, buf + sizeof w, len - sizeof w);
-  t->rel[len - sizeof w] = '\0';
+  if (w.rel_len > len - sizeof w)
+    goto out_free;
+  size_t wlen = len - sizeof w - w.rel_len;
+  t->rel = strndup (buf + sizeof w, w.rel_len);
+  t->whole = strndup (buf + sizeof w + w.rel_len, wlen);
+  if (!t->rel || !t->whole)
+    goto out_free;
   t->id = w.id;
   t->depth = w.depth;
   t->dev = w.dev;
@@ -85,13 +90,20 @@ mpiw__decode_task (const char *buf, size_t len)
   t->root_dev = w.root_dev;
   t->root_ino = w.root_ino;
   return t;
+
+ out_free:
+  mpiw__free_task (t);
+  return NULL;
 }
 
 void
 mpiw__free_task (struct task *t)
 {
   if (t)
-    free (t->rel);
+    {
+      free (t->rel);
+      free (t->whole);
+    }
   free (t);
 }
 
@@ -273,6 +285,25 @@ rel_path (struct tctx *tc, const struct libfts_walk_entry *e)
   char *p = malloc (n);
   if (p)
     snprintf (p, n, "%s%s%s", rel, *rel ? "/" : "", below);
+  free (walked);
+  return p;
+}
+
+/* The path of E, met in TC's task, as rank 0's reports name it: a
+   string from malloc, or null (ENOMEM).  The root task's walk has it;
+   another task's walk goes by /proc/self/fd/N/NAME, which its task's
+   WHOLE replaces.  */
+static char *
+whole_path (const struct tctx *tc, const struct libfts_walk_entry *e)
+{
+  char *walked = libfts_walk_path (e);
+
+  if (!walked || !tc->t->whole)
+    return walked;
+  const char *below = walked + tc->rel_skip;
+  char *p;
+  if (asprintf (&p, "%s%s", tc->t->whole, below) < 0)
+    p = NULL;
   free (walked);
   return p;
 }
@@ -474,13 +505,14 @@ encode_child (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   char *buf = NULL;
 
   if (libfts_walk_parent_id (e, &pdev, &pino) == 0
-      && (t.rel = rel_path (tc, e)))
+      && (t.rel = rel_path (tc, e)) && (t.whole = whole_path (tc, e)))
     {
       t.dev = dev_to_send (tc, pdev);
       t.ino = pino;
       buf = mpiw__encode_task (&t, len);
     }
   free (t.rel);
+  free (t.whole);
   return buf;
 }
 
@@ -602,7 +634,8 @@ task_visit (struct libfts_walk_entry *e, void *arg)
   struct tctx *tc = arg;
   struct libfts_mpi *m = tc->m;
 
-  if (e->info == FTS_D && e->level == 0 && tc->t->id == ROOT_TASK)
+  if (e->info == FTS_D && e->level == 0 && tc->t->id == ROOT_TASK
+      && !m->roots)
     {
       tc->root_dev = e->st->st_dev;
       __atomic_store_n (&m->root_dev_here, tc->root_dev, __ATOMIC_RELAXED);
@@ -624,14 +657,28 @@ task_visit (struct libfts_walk_entry *e, void *arg)
   return r;
 }
 
+/* The task whose entry this thread's VISIT is given, during the call
+   (libfts_mpi_path).  */
+static __thread struct tctx *visiting;
+
+char *
+libfts_mpi_path (const struct libfts_walk_entry *e)
+{
+  return visiting ? whole_path (visiting, e) : libfts_walk_path (e);
+}
+
 /* task_visit's work, with E's status as the program sees it.  */
 static int
 visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
 {
   struct libfts_mpi *m = tc->m;
 
+  /* Below a root of libfts_mpi_walk_roots on another device than their
+     directory's, nothing is handed out: the other ranks would take the
+     directory's device for the root's (-x, du's hard links).  */
   if (e->info == FTS_D && e->level > 0 && e->st
       && !(m->options & LIBFTS_MPI_LOCAL)
+      && !(m->roots && tc->t->id == ROOT_TASK && e->root_dev != tc->root_dev)
       && !((m->options & LIBFTS_WALK_XDEV) && e->st->st_dev != tc->root_dev)
       && hand_out (tc, e))
     return LIBFTS_WALK_SKIP;
@@ -640,7 +687,9 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
   e->level += tc->t->depth;
   if (tc->t->id != ROOT_TASK)
     e->root_dev = tc->root_dev;
+  visiting = tc;
   int r = m->visit (e, m->arg);
+  visiting = NULL;
   if (e->info != FTS_DP && r != LIBFTS_WALK_AGAIN)
     __atomic_add_fetch (&m->visited, 1, __ATOMIC_RELAXED);
   e->level = level;
@@ -794,12 +843,11 @@ open_root (struct libfts_mpi *m, const struct task *t)
 
 /* ---- walking a task ------------------------------------------------------- */
 
-/* Walk PATH, TC's task, as M's run says.  */
+/* Walk ROOTS, TC's task, as M's run says.  */
 static void
-walk_task (struct tctx *tc, char *path, int options)
+walk_task (struct tctx *tc, char *const *roots, int options)
 {
   struct libfts_mpi *m = tc->m;
-  char *roots[] = { path, NULL };
   LIBFTS_WALK *w = libfts_walk_open (roots, options | LIBFTS_WALK_ORDERED);
 
   if (!w)
@@ -835,10 +883,19 @@ run_task (struct libfts_mpi *m, struct task *t)
                      .root_ino = t->root_ino };
   int opts = m->options & LIBFTS_WALK_OPTIONMASK;
 
-  if (t->id == ROOT_TASK)
+  if (t->id == ROOT_TASK && m->roots)
     {
+      /* Roots in one directory, which the other ranks open: what is
+         below it is what they reach (an empty directory: a bare name).  */
+      tc.rel_skip = strcmp (m->root, ".") == 0 ? 0 : strlen (m->root);
+      __atomic_store_n (&m->root_dev_here, t->root_dev, __ATOMIC_RELAXED);
+      walk_task (&tc, m->roots, opts);
+    }
+  else if (t->id == ROOT_TASK)
+    {
+      char *roots[] = { m->root, NULL };
       tc.rel_skip = strlen (m->root);
-      walk_task (&tc, m->root, opts);
+      walk_task (&tc, roots, opts);
     }
   else
     {
@@ -863,8 +920,9 @@ run_task (struct libfts_mpi *m, struct task *t)
              cannot be read: FTS_DNR; gone: FTS_NS), as one machine's
              walk would.  Reopened by that path if it must be, while FD
              is open.  */
+          char *roots[] = { path, NULL };
           tc.rel_skip = tc.report_skip = strlen (path);
-          walk_task (&tc, path, opts & ~LIBFTS_WALK_COMFOLLOW);
+          walk_task (&tc, roots, opts & ~LIBFTS_WALK_COMFOLLOW);
           free (path);
         }
       if (fd >= 0)

@@ -174,6 +174,7 @@ struct walk_remote const *
 mpi_front_start (int *argc, char ***argv)
 {
   static struct walk_remote remote = { .walk = walk_mpi,
+                                       .path = libfts_mpi_path,
                                        .output_forwarded = true };
   int provided;
 

@@ -119,6 +119,10 @@ struct walk_remote
      that prints): visit with VISIT and ARG until told to stop.  Returns
      0, or -1 with errno.  */
   int (*serve) (void *ctx, libfts_walk_visit_fn visit, void *arg);
+  /* From a VISIT of WALK or SERVE: E's path as the machine that prints
+     names it (a machine walks a directory handed to it by another name),
+     from malloc; null with errno (ENOMEM).  */
+  char *(*path) (struct libfts_walk_entry const *e);
   void *ctx;
   bool output_forwarded;        /* standard output is not the user's but
                                    a forwarder's (mpirun gives rank 0 a
@@ -255,6 +259,15 @@ struct operands
 int walk_operands (struct operands *ops, int options,
                    libfts_walk_visit_fn visit, libfts_walk_report_fn report,
                    void *arg);
+
+/* Whether no operand of FILES (null-terminated, as given) may meet what
+   one before it meets, as walk_operands decides it: each is known by
+   its identity (it can be stat-ed; not a symbolic link, when FOLLOW
+   follows those given; on no file system mounted twice), none is
+   another, and none is below another.  Then what a walk remembers of
+   one operand matters to no other, and several machines may walk them,
+   each remembering its own.  */
+bool operands_apart (char *const *files, bool follow);
 
 /* OPS's next operand, as it was given, into *NAME (OPS's, valid until
    the next call), for a walk that takes them one at a time.  Returns
