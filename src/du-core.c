@@ -1081,20 +1081,22 @@ use_threads (struct du_walk const *w)
   return (!(w->x->fts_flags & FTS_LOGICAL) && walk_threads (w->x->walker));
 }
 
-/* Walk ROOT with W->x's walker (mpi-du's ranks), with libfts_walk_open's
-   OPTIONS, shared by the ranks if SHARE.  --exclude matches whole paths
-   on every rank (the walker's path).  */
+/* Walk ROOTS (null-terminated, as given) with W->x's walker (mpi-du's
+   ranks), with libfts_walk_open's OPTIONS: shared by the ranks if SHARE,
+   and then in one walk if there are several.  --exclude matches whole
+   paths on every rank (the walker's path).  */
 static void
-walk_elsewhere (struct du_walk *w, char *root, int options, bool share)
+walk_elsewhere (struct du_walk *w, char *const *roots, int options,
+                bool share)
 {
-  struct walk_remote const *dw = w->x->walker;
-  int how = share ? WALK_REMOTE_SHARE : 0;
-  char **roots = trim_operands (&root, 1);
+  size_t n = 0;
 
-  if (dw->walk (dw->ctx, roots[0], options, how, visit_entry, report, w) < 0
-      && errno == ENOMEM)
-    xalloc_die ();
-  free_operands (roots, &root);
+  while (roots[n])
+    n++;
+  char **trimmed = trim_operands (roots, n);
+  walk_remote_roots (w->x->walker, trimmed, share && 1 < n, options,
+                     share ? WALK_REMOTE_SHARE : 0, visit_entry, report, w);
+  free_operands (trimmed, roots);
 }
 
 /* Whether OPS's operands may be walked by several machines: their
@@ -1145,12 +1147,11 @@ walk_parallel (struct du_walk *w, struct operands *ops)
           && errno == ENOMEM)
         xalloc_die ();
     }
+  else if (ops->files)
+    walk_elsewhere (w, ops->files, options, may_share (w, ops));
   else
-    {
-      bool share = may_share (w, ops);
-      while (next_operand_name (ops, &name))
-        walk_elsewhere (w, name, options, share);
-    }
+    while (next_operand_name (ops, &name))
+      walk_elsewhere (w, (char *[]) { name, NULL }, options, false);
   w->parallel = false;
   return w->pstatus;
 }

@@ -746,6 +746,45 @@ operands_apart (char *const *files, bool follow)
   return apart;
 }
 
+/* Merge R, a walk's return, into *WORST as walk_remote_roots says;
+   ENOMEM dies.  */
+static void
+merge_walk_result (int r, int *worst, int *err)
+{
+  if (r < 0 && errno == ENOMEM)
+    xalloc_die ();
+  if (r < 0)
+    *err = errno;
+  if (r < 0 || (r > 0 && *worst == 0))
+    *worst = r;
+}
+
+int
+walk_remote_roots (struct walk_remote const *remote, char *const *roots,
+                   bool apart, int options, int how,
+                   libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+                   void *arg)
+{
+  int worst = 0, err = 0;
+
+  if (apart && roots[0] && roots[1] && remote->walk_roots)
+    {
+      int r = remote->walk_roots (remote->ctx, roots, options, how, visit,
+                                  report, arg);
+      if (r != 2)
+        {
+          merge_walk_result (r, &worst, &err);
+          errno = err;
+          return worst;
+        }
+    }
+  for (size_t i = 0; roots[i]; i++)
+    merge_walk_result (remote->walk (remote->ctx, roots[i], options, how,
+                                     visit, report, arg), &worst, &err);
+  errno = err;
+  return worst;
+}
+
 bool
 walk_threads (struct walk_remote const *remote)
 {
