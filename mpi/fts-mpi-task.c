@@ -843,12 +843,42 @@ open_root (struct libfts_mpi *m, const struct task *t)
 
 /* ---- walking a task ------------------------------------------------------- */
 
-/* Walk ROOTS, TC's task, as M's run says.  */
+/* The roots of a walk opened with libfts_walk_open_next from a
+   null-terminated list that meet nothing of each other.  */
+struct roots_source
+{
+  char *const *roots;
+  size_t next;
+};
+
+/* libfts_walk_open_next's source over a struct roots_source ARG: each
+   root at once, several walked together.  */
+static int
+next_root (void *arg, int wait, char **root)
+{
+  struct roots_source *src = arg;
+
+  (void) wait;
+  if (!src->roots[src->next])
+    return 0;
+  *root = strdup (src->roots[src->next]);
+  if (!*root)
+    return -1;
+  src->next++;
+  return LIBFTS_WALK_ROOT;
+}
+
+/* Walk ROOTS, TC's task, as M's run says: with TOGETHER, several at once
+   (they meet nothing of each other), else one after another.  */
 static void
-walk_task (struct tctx *tc, char *const *roots, int options)
+walk_task (struct tctx *tc, char *const *roots, bool together, int options)
 {
   struct libfts_mpi *m = tc->m;
-  LIBFTS_WALK *w = libfts_walk_open (roots, options | LIBFTS_WALK_ORDERED);
+  struct roots_source src = { .roots = roots };
+  LIBFTS_WALK *w = (together
+                    ? libfts_walk_open_next (next_root, &src,
+                                             options | LIBFTS_WALK_ORDERED)
+                    : libfts_walk_open (roots, options | LIBFTS_WALK_ORDERED));
 
   if (!w)
     {
@@ -889,13 +919,13 @@ run_task (struct libfts_mpi *m, struct task *t)
          below it is what they reach (an empty directory: a bare name).  */
       tc.rel_skip = strcmp (m->root, ".") == 0 ? 0 : strlen (m->root);
       __atomic_store_n (&m->root_dev_here, t->root_dev, __ATOMIC_RELAXED);
-      walk_task (&tc, m->roots, opts);
+      walk_task (&tc, m->roots, true, opts);
     }
   else if (t->id == ROOT_TASK)
     {
       char *roots[] = { m->root, NULL };
       tc.rel_skip = strlen (m->root);
-      walk_task (&tc, roots, opts);
+      walk_task (&tc, roots, false, opts);
     }
   else
     {
@@ -922,7 +952,7 @@ run_task (struct libfts_mpi *m, struct task *t)
              is open.  */
           char *roots[] = { path, NULL };
           tc.rel_skip = tc.report_skip = strlen (path);
-          walk_task (&tc, roots, opts & ~LIBFTS_WALK_COMFOLLOW);
+          walk_task (&tc, roots, false, opts & ~LIBFTS_WALK_COMFOLLOW);
           free (path);
         }
       if (fd >= 0)

@@ -103,10 +103,11 @@ int libfts_mpi_walk (LIBFTS_MPI *m, const char *root, int options,
    is "", "/", "." or "..".  Looks at the names alone.  */
 bool libfts_mpi_roots_together (char *const *roots);
 
-/* As libfts_mpi_walk, with the null-terminated ROOTS, one after another
-   as libfts_walk_open takes them, in one walk (operands that meet
-   nothing of each other: a small one does not pay a walk's start and
-   end).  ROOTS must be together (libfts_mpi_roots_together; EINVAL
+/* As libfts_mpi_walk, with the null-terminated ROOTS in one walk, their
+   reports one root after another, several walked at once as
+   libfts_walk_open_next's LIBFTS_WALK_ROOT (a small one does not pay a
+   walk's start and end): they must meet nothing of each other (none is
+   another, or below another; nothing checks it).  ROOTS must be together (libfts_mpi_roots_together; EINVAL
    otherwise): the other ranks open their directory, and take only
    directories below a root on its device.  */
 int libfts_mpi_walk_roots (LIBFTS_MPI *m, char *const *roots, int options,

@@ -11,6 +11,7 @@ mpi_shell_tests = \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \
+  tests/mpi/du-operands.sh \
   tests/mpi/inflight.sh \
   tests/mpi/memory.sh \
   tests/mpi/progress.sh \
