@@ -267,14 +267,19 @@ report_message (struct libfts_walk_report const *r, void *arg)
 /* cw_walk_parallel on CW's remote machines too (the program's visits
    decide alone: nothing met under one operand changes what is done under
    another): operands that do not meet in one walk, others each in a walk
-   of its own, in turn; FOLLOW: symbolic links given are followed.  */
+   of its own, in turn; FOLLOW: symbolic links given are followed.  With
+   -v or -c, each in a walk of its own: which name of a file with several
+   says "changed" is decided on the rank that changes it first (no
+   struct cw_link across ranks), and one walk would let an operand's
+   name come before an earlier operand's.  */
 static bool
 walk_remotely (struct change_walk *cw, char *const *files, int options,
                bool follow, libfts_walk_visit_fn visit)
 {
-  if (walk_remote_roots (cw->remote, files, operands_apart (files, follow),
-                         options, WALK_REMOTE_SHARE, visit, report_message,
-                         cw) != 0)
+  bool apart = !cw->say_link && operands_apart (files, follow);
+
+  if (walk_remote_roots (cw->remote, files, apart, options,
+                         WALK_REMOTE_SHARE, visit, report_message, cw) != 0)
     cw_fail (cw);
   return !atomic_load_explicit (&cw->failed, memory_order_relaxed);
 }
