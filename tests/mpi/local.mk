@@ -5,6 +5,7 @@
 
 mpi_shell_tests = \
   tests/mpi/chmod.sh \
+  tests/mpi/chmod-operands.sh \
   tests/mpi/clients.sh \
   tests/mpi/chown.sh \
   tests/mpi/deep-tree.sh \
@@ -16,6 +17,7 @@ mpi_shell_tests = \
   tests/mpi/memory.sh \
   tests/mpi/progress.sh \
   tests/mpi/rm.sh \
+  tests/mpi/rm-operands.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/symlink-race.sh \
   tests/mpi/vanished.sh \
