@@ -435,6 +435,13 @@ drop_walk_holds (struct libfts_mpi *m, LIBFTS_WALK *walk)
   pthread_mutex_unlock (&m->lock);
 }
 
+/* Whether E is a root of libfts_mpi_walk_roots, in rank 0's root task.  */
+static bool
+root_of_many (const struct tctx *tc, const struct libfts_walk_entry *e)
+{
+  return e->level == 0 && tc->m->roots && tc->t->id == ROOT_TASK;
+}
+
 /* With LIBFTS_MPI_POSTORDER, hold E's parent for task ID, which E is to
    become: in *HOLD, null without the option.  Returns 0, or -1
    (ENOMEM).  */
@@ -445,7 +452,8 @@ hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   struct libfts_mpi *m = tc->m;
 
   *hold = NULL;
-  if (!(m->options & LIBFTS_MPI_POSTORDER))
+  /* A root's parent is no directory of the walk: nothing to finish.  */
+  if (!(m->options & LIBFTS_MPI_POSTORDER) || root_of_many (tc, e))
     return 0;
   if (!(*hold = libfts_walk_hold (e)))
     return -1;
@@ -504,8 +512,16 @@ encode_child (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   ino_t pino;
   char *buf = NULL;
 
-  if (libfts_walk_parent_id (e, &pdev, &pino) == 0
-      && (t.rel = rel_path (tc, e)) && (t.whole = whole_path (tc, e)))
+  if (root_of_many (tc, e))
+    {
+      /* A root of libfts_mpi_walk_roots: its parent is their directory,
+         which every rank opens.  */
+      pdev = tc->root_dev;
+      pino = tc->root_ino;
+    }
+  else if (libfts_walk_parent_id (e, &pdev, &pino) != 0)
+    return NULL;
+  if ((t.rel = rel_path (tc, e)) && (t.whole = whole_path (tc, e)))
     {
       t.dev = dev_to_send (tc, pdev);
       t.ino = pino;
@@ -676,7 +692,7 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
   /* Below a root of libfts_mpi_walk_roots on another device than their
      directory's, nothing is handed out: the other ranks would take the
      directory's device for the root's (-x, du's hard links).  */
-  if (e->info == FTS_D && e->level > 0 && e->st
+  if (e->info == FTS_D && (e->level > 0 || root_of_many (tc, e)) && e->st
       && !(m->options & LIBFTS_MPI_LOCAL)
       && !(m->roots && tc->t->id == ROOT_TASK && e->root_dev != tc->root_dev)
       && !((m->options & LIBFTS_WALK_XDEV) && e->st->st_dev != tc->root_dev)
