@@ -3,7 +3,8 @@
 # 4, prints what GNU du prints, byte for byte (standard output, standard
 # error, exit status): operands that do not meet (shared by the ranks:
 # at -np 4 their directories are read on more than one rank, each
-# directory once in all), operands that do (one given twice, one below
+# directory once in all, and operands with no subdirectory too: in one
+# directory, the operands themselves are handed out), operands that do (one given twice, one below
 # another, either way: rank 0 alone, as before), hard links between
 # operands counted once, where the sequential walk meets them first; and
 # --exclude with patterns that match whole paths, which a rank walking a
@@ -39,6 +40,14 @@ while test $i -lt $n; do
 done
 
 all=$(i=0; while test $i -lt $n; do printf 'T/d%02d ' $i; i=$((i + 1)); done)
+# F/kNN, NN = 00..39: directories with no subdirectory, each a file:
+# only the operands themselves can go to other ranks (a rank asks for 16
+# directories at once: 40 go to more than one).
+flat=$(i=0; while test $i -lt 40; do printf 'F/k%02d ' $i; i=$((i + 1)); done)
+for k in $flat; do
+  mkdir -p $k && head -c 8192 /dev/zero > $k/f \
+    || framework_failure_ "cannot make $k"
+done
 
 # check_ NP SHARED ARGS...: mpi-du ARGS on NP ranks says what GNU du
 # says; with SHARED "shared" at -np 4, directories were read on more than
@@ -81,6 +90,9 @@ for np in $mpi_np_list_; do
     check_ $np shared -a --exclude=T/d03/a/b --exclude='T/d1*/a/b/c' $all
     check_ $np shared -a --exclude='*/a/b/ex/y' T
     check_ $np shared -a --exclude='T/d0[2-5]' --exclude=T/d07/e T
+    tree_all=$all all=$flat
+    check_ $np once -a $flat
+    all=$tree_all
     check_ $np alone -a T/d01 T/d01/a T/d02
     check_ $np alone -a T/d03/a/b T/d03 T/d04
     check_ $np alone -s T/d05 T/d06 T/d05
