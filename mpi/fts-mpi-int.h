@@ -22,7 +22,7 @@ enum mpiw_tag
   TAG_REQUEST,     /* an idle rank asks another for a directory */
   TAG_NOWORK,      /* the end of a request's answer, or the answer when
                       none is handed over */
-  TAG_TASK,        /* the answer with one: struct task_wire, path */
+  TAG_TASK,        /* the answer with one: struct task_wire, rel, whole */
   TAG_PIECE,       /* -> 0: a task's reports (struct piece_wire, records) */
   TAG_ACK,         /* 0 -> walker: one piece of a task consumed (an id) */
   TAG_TICKET,      /* 0 -> exporter: a task it handed out was consumed */
@@ -54,6 +54,10 @@ struct task
                                    had it open */
   uint64_t root_dev, root_ino;  /* the root's, checked on opening it */
   char *rel;                    /* its path below the root ("" for it) */
+  char *whole;                  /* its path as rank 0's reports name it
+                                   (the root's path, then REL): what
+                                   libfts_mpi_path gives VISIT; null on
+                                   the root task, whose walk has it */
   /* While it is walked, on the rank that walks it (not sent).  */
   struct libfts_mpi *m;
   size_t unacked;               /* bytes of its pieces that rank 0 holds,
@@ -68,6 +72,7 @@ struct task_wire
 {
   int64_t id, depth;
   uint64_t dev, ino, root_dev, root_ino;
+  uint64_t rel_len;             /* REL's bytes; WHOLE's follow them */
 };
 
 struct start_wire
@@ -173,7 +178,10 @@ struct libfts_mpi
   long spread_ms;               /* LIBFTS_MPI_SPREAD */
 
   /* The run: set by libfts_mpi_walk (rank 0) or TAG_START.  */
-  char *root;
+  char *root;                   /* what the other ranks open: the root,
+                                   or the directory of ROOTS */
+  char *const *roots;           /* rank 0, libfts_mpi_walk_roots: the
+                                   roots its root task walks (null: ROOT) */
   int options;
   libfts_walk_visit_fn visit;
   libfts_walk_report_fn report;

@@ -50,17 +50,20 @@ struct tctx
 char *
 mpiw__encode_task (const struct task *t, size_t *len)
 {
+  size_t rlen = strlen (t->rel);
+  size_t wlen = t->whole ? strlen (t->whole) : 0;
   struct task_wire w = { .id = t->id, .depth = t->depth, .dev = t->dev,
                          .ino = t->ino, .root_dev = t->root_dev,
-                         .root_ino = t->root_ino };
-  size_t rlen = strlen (t->rel);
-  char *buf = malloc (sizeof w + rlen);
+                         .root_ino = t->root_ino, .rel_len = rlen };
+  char *buf = malloc (sizeof w + rlen + wlen);
 
   if (!buf)
     return NULL;
   memcpy (buf, &w, sizeof w);
   memcpy (buf + sizeof w, t->rel, rlen);
-  *len = sizeof w + rlen;
+  if (wlen)
+    memcpy (buf + sizeof w + rlen, t->whole, wlen);
+  *len = sizeof w + rlen + wlen;
   return buf;
 }
 
@@ -68,16 +71,18 @@ struct task *
 mpiw__decode_task (const char *buf, size_t len)
 {
   struct task_wire w;
-  struct task *t = malloc (sizeof *t);
+  struct task *t = calloc (1, sizeof *t);
 
-  if (!t || len < sizeof w || !(t->rel = malloc (len - sizeof w + 1)))
-    {
-      free (t);
-      return NULL;
-    }
+  if (!t || len < sizeof w)
+    goto out_free;
   memcpy (&w, buf, sizeof w);
-  memcpy (t->rel, buf + sizeof w, len - sizeof w);
-  t->rel[len - sizeof w] = '\0';
+  if (w.rel_len > len - sizeof w)
+    goto out_free;
+  size_t wlen = len - sizeof w - w.rel_len;
+  t->rel = strndup (buf + sizeof w, w.rel_len);
+  t->whole = strndup (buf + sizeof w + w.rel_len, wlen);
+  if (!t->rel || !t->whole)
+    goto out_free;
   t->id = w.id;
   t->depth = w.depth;
   t->dev = w.dev;
@@ -85,13 +90,20 @@ mpiw__decode_task (const char *buf, size_t len)
   t->root_dev = w.root_dev;
   t->root_ino = w.root_ino;
   return t;
+
+ out_free:
+  mpiw__free_task (t);
+  return NULL;
 }
 
 void
 mpiw__free_task (struct task *t)
 {
   if (t)
-    free (t->rel);
+    {
+      free (t->rel);
+      free (t->whole);
+    }
   free (t);
 }
 
@@ -277,6 +289,25 @@ rel_path (struct tctx *tc, const struct libfts_walk_entry *e)
   return p;
 }
 
+/* The path of E, met in TC's task, as rank 0's reports name it: a
+   string from malloc, or null (ENOMEM).  The root task's walk has it;
+   another task's walk goes by /proc/self/fd/N/NAME, which its task's
+   WHOLE replaces.  */
+static char *
+whole_path (const struct tctx *tc, const struct libfts_walk_entry *e)
+{
+  char *walked = libfts_walk_path (e);
+
+  if (!walked || !tc->t->whole)
+    return walked;
+  const char *below = walked + tc->rel_skip;
+  char *p;
+  if (asprintf (&p, "%s%s", tc->t->whole, below) < 0)
+    p = NULL;
+  free (walked);
+  return p;
+}
+
 /* A rank waiting for a directory, taken from those held, or -1.  A
    request is for TASKS_ASKED tasks; it stays held until it got them.  */
 static int
@@ -404,6 +435,13 @@ drop_walk_holds (struct libfts_mpi *m, LIBFTS_WALK *walk)
   pthread_mutex_unlock (&m->lock);
 }
 
+/* Whether E is a root of libfts_mpi_walk_roots, in rank 0's root task.  */
+static bool
+root_of_many (const struct tctx *tc, const struct libfts_walk_entry *e)
+{
+  return e->level == 0 && tc->m->roots && tc->t->id == ROOT_TASK;
+}
+
 /* With LIBFTS_MPI_POSTORDER, hold E's parent for task ID, which E is to
    become: in *HOLD, null without the option.  Returns 0, or -1
    (ENOMEM).  */
@@ -414,7 +452,8 @@ hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   struct libfts_mpi *m = tc->m;
 
   *hold = NULL;
-  if (!(m->options & LIBFTS_MPI_POSTORDER))
+  /* A root's parent is no directory of the walk: nothing to finish.  */
+  if (!(m->options & LIBFTS_MPI_POSTORDER) || root_of_many (tc, e))
     return 0;
   if (!(*hold = libfts_walk_hold (e)))
     return -1;
@@ -473,14 +512,23 @@ encode_child (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   ino_t pino;
   char *buf = NULL;
 
-  if (libfts_walk_parent_id (e, &pdev, &pino) == 0
-      && (t.rel = rel_path (tc, e)))
+  if (root_of_many (tc, e))
+    {
+      /* A root of libfts_mpi_walk_roots: its parent is their directory,
+         which every rank opens.  */
+      pdev = tc->root_dev;
+      pino = tc->root_ino;
+    }
+  else if (libfts_walk_parent_id (e, &pdev, &pino) != 0)
+    return NULL;
+  if ((t.rel = rel_path (tc, e)) && (t.whole = whole_path (tc, e)))
     {
       t.dev = dev_to_send (tc, pdev);
       t.ino = pino;
       buf = mpiw__encode_task (&t, len);
     }
   free (t.rel);
+  free (t.whole);
   return buf;
 }
 
@@ -602,7 +650,8 @@ task_visit (struct libfts_walk_entry *e, void *arg)
   struct tctx *tc = arg;
   struct libfts_mpi *m = tc->m;
 
-  if (e->info == FTS_D && e->level == 0 && tc->t->id == ROOT_TASK)
+  if (e->info == FTS_D && e->level == 0 && tc->t->id == ROOT_TASK
+      && !m->roots)
     {
       tc->root_dev = e->st->st_dev;
       __atomic_store_n (&m->root_dev_here, tc->root_dev, __ATOMIC_RELAXED);
@@ -624,14 +673,28 @@ task_visit (struct libfts_walk_entry *e, void *arg)
   return r;
 }
 
+/* The task whose entry this thread's VISIT is given, during the call
+   (libfts_mpi_path).  */
+static __thread struct tctx *visiting;
+
+char *
+libfts_mpi_path (const struct libfts_walk_entry *e)
+{
+  return visiting ? whole_path (visiting, e) : libfts_walk_path (e);
+}
+
 /* task_visit's work, with E's status as the program sees it.  */
 static int
 visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
 {
   struct libfts_mpi *m = tc->m;
 
-  if (e->info == FTS_D && e->level > 0 && e->st
+  /* Below a root of libfts_mpi_walk_roots on another device than their
+     directory's, nothing is handed out: the other ranks would take the
+     directory's device for the root's (-x, du's hard links).  */
+  if (e->info == FTS_D && (e->level > 0 || root_of_many (tc, e)) && e->st
       && !(m->options & LIBFTS_MPI_LOCAL)
+      && !(m->roots && tc->t->id == ROOT_TASK && e->root_dev != tc->root_dev)
       && !((m->options & LIBFTS_WALK_XDEV) && e->st->st_dev != tc->root_dev)
       && hand_out (tc, e))
     return LIBFTS_WALK_SKIP;
@@ -640,7 +703,9 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
   e->level += tc->t->depth;
   if (tc->t->id != ROOT_TASK)
     e->root_dev = tc->root_dev;
+  visiting = tc;
   int r = m->visit (e, m->arg);
+  visiting = NULL;
   if (e->info != FTS_DP && r != LIBFTS_WALK_AGAIN)
     __atomic_add_fetch (&m->visited, 1, __ATOMIC_RELAXED);
   e->level = level;
@@ -794,13 +859,42 @@ open_root (struct libfts_mpi *m, const struct task *t)
 
 /* ---- walking a task ------------------------------------------------------- */
 
-/* Walk PATH, TC's task, as M's run says.  */
+/* The roots of a walk opened with libfts_walk_open_next from a
+   null-terminated list that meet nothing of each other.  */
+struct roots_source
+{
+  char *const *roots;
+  size_t next;
+};
+
+/* libfts_walk_open_next's source over a struct roots_source ARG: each
+   root at once, several walked together.  */
+static int
+next_root (void *arg, int wait, char **root)
+{
+  struct roots_source *src = arg;
+
+  (void) wait;
+  if (!src->roots[src->next])
+    return 0;
+  *root = strdup (src->roots[src->next]);
+  if (!*root)
+    return -1;
+  src->next++;
+  return LIBFTS_WALK_ROOT;
+}
+
+/* Walk ROOTS, TC's task, as M's run says: with TOGETHER, several at once
+   (they meet nothing of each other), else one after another.  */
 static void
-walk_task (struct tctx *tc, char *path, int options)
+walk_task (struct tctx *tc, char *const *roots, bool together, int options)
 {
   struct libfts_mpi *m = tc->m;
-  char *roots[] = { path, NULL };
-  LIBFTS_WALK *w = libfts_walk_open (roots, options | LIBFTS_WALK_ORDERED);
+  struct roots_source src = { .roots = roots };
+  LIBFTS_WALK *w = (together
+                    ? libfts_walk_open_next (next_root, &src,
+                                             options | LIBFTS_WALK_ORDERED)
+                    : libfts_walk_open (roots, options | LIBFTS_WALK_ORDERED));
 
   if (!w)
     {
@@ -835,10 +929,19 @@ run_task (struct libfts_mpi *m, struct task *t)
                      .root_ino = t->root_ino };
   int opts = m->options & LIBFTS_WALK_OPTIONMASK;
 
-  if (t->id == ROOT_TASK)
+  if (t->id == ROOT_TASK && m->roots)
     {
+      /* Roots in one directory, which the other ranks open: what is
+         below it is what they reach (an empty directory: a bare name).  */
+      tc.rel_skip = strcmp (m->root, ".") == 0 ? 0 : strlen (m->root);
+      __atomic_store_n (&m->root_dev_here, t->root_dev, __ATOMIC_RELAXED);
+      walk_task (&tc, m->roots, true, opts);
+    }
+  else if (t->id == ROOT_TASK)
+    {
+      char *roots[] = { m->root, NULL };
       tc.rel_skip = strlen (m->root);
-      walk_task (&tc, m->root, opts);
+      walk_task (&tc, roots, false, opts);
     }
   else
     {
@@ -863,8 +966,9 @@ run_task (struct libfts_mpi *m, struct task *t)
              cannot be read: FTS_DNR; gone: FTS_NS), as one machine's
              walk would.  Reopened by that path if it must be, while FD
              is open.  */
+          char *roots[] = { path, NULL };
           tc.rel_skip = tc.report_skip = strlen (path);
-          walk_task (&tc, path, opts & ~LIBFTS_WALK_COMFOLLOW);
+          walk_task (&tc, roots, false, opts & ~LIBFTS_WALK_COMFOLLOW);
           free (path);
         }
       if (fd >= 0)

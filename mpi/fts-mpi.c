@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 /* Sleep between polls, microseconds: after activity, and at most.  */
@@ -682,29 +683,29 @@ start_others (struct libfts_mpi *m)
     }
 }
 
-int
-libfts_mpi_walk (LIBFTS_MPI *m, const char *root, int options,
-                 libfts_walk_visit_fn visit, libfts_walk_report_fn report,
-                 void *arg)
+/* Walk ROOT (the directory the other ranks open) with M, as
+   libfts_mpi_walk says; ROOTS (null: ROOT alone) in it are what rank 0's
+   root task walks, T the root task (ROOT_TASK, from calloc; owned from
+   now on).  */
+static int
+walk_root_task (LIBFTS_MPI *m, const char *root, char *const *roots,
+                struct task *t, int options, libfts_walk_visit_fn visit,
+                libfts_walk_report_fn report, void *arg)
 {
-  if (!m || m->rank != 0 || !visit || !root)
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  struct task *t = calloc (1, sizeof *t);
   m->root = strdup (root);
   m->order = mpiw__order_new ();
   if (!t || !m->root || !m->order || !(t->rel = strdup ("")))
     {
-      free (t);
+      mpiw__free_task (t);
       free (m->root);
+      m->root = NULL;
       mpiw__order_free (m->order);
       m->order = NULL;
       errno = ENOMEM;
       return -1;
     }
   t->id = ROOT_TASK;
+  m->roots = roots;
   m->options = options;
   m->visit = visit;
   m->report = report;
@@ -716,6 +717,7 @@ libfts_mpi_walk (LIBFTS_MPI *m, const char *root, int options,
   int err = errno;
   free (m->root);
   m->root = NULL;
+  m->roots = NULL;
   mpiw__order_free (m->order);
   m->order = NULL;
   if (r == 0 && m->fail_err)
@@ -723,6 +725,93 @@ libfts_mpi_walk (LIBFTS_MPI *m, const char *root, int options,
   else if (r == 0 && m->stopped)
     r = 1;
   errno = err;
+  return r;
+}
+
+int
+libfts_mpi_walk (LIBFTS_MPI *m, const char *root, int options,
+                 libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+                 void *arg)
+{
+  if (!m || m->rank != 0 || !visit || !root)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  return walk_root_task (m, root, NULL, calloc (1, sizeof (struct task)),
+                         options, visit, report, arg);
+}
+
+/* The bytes of NAME up to its last component (trailing slashes aside):
+   its directory as it names it ("" for a bare name).  */
+static size_t
+dir_length (const char *name)
+{
+  size_t n = strlen (name);
+
+  while (n > 1 && name[n - 1] == '/')
+    n--;
+  while (n > 0 && name[n - 1] != '/')
+    n--;
+  return n;
+}
+
+/* Whether NAME's last component (trailing slashes aside), from byte
+   AT, is "." or "..": the walk would leave its directory.  */
+static bool
+dot_name (const char *name, size_t at)
+{
+  size_t n = strcspn (name + at, "/");
+
+  return ((n == 1 && name[at] == '.')
+          || (n == 2 && name[at] == '.' && name[at + 1] == '.'));
+}
+
+bool
+libfts_mpi_roots_together (char *const *roots)
+{
+  size_t dlen = roots && roots[0] ? dir_length (roots[0]) : 0;
+
+  if (!roots || !roots[0])
+    return false;
+  for (size_t i = 0; roots[i]; i++)
+    {
+      const char *r = roots[i];
+      if (dir_length (r) != dlen || strncmp (r, roots[0], dlen) != 0
+          || !r[dlen] || r[dlen] == '/' || dot_name (r, dlen))
+        return false;
+    }
+  return true;
+}
+
+int
+libfts_mpi_walk_roots (LIBFTS_MPI *m, char *const *roots, int options,
+                       libfts_walk_visit_fn visit,
+                       libfts_walk_report_fn report, void *arg)
+{
+  if (!m || m->rank != 0 || !visit || !libfts_mpi_roots_together (roots))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  size_t dlen = dir_length (roots[0]);
+  char *dir = dlen ? strndup (roots[0], dlen) : strdup (".");
+  struct task *t = calloc (1, sizeof *t);
+  struct stat st;
+  int r = -1;
+
+  if (!dir || !t)
+    errno = ENOMEM;
+  else if (stat (dir, &st) == 0)
+    {
+      /* The other ranks check the directory they open against it.  */
+      t->root_dev = st.st_dev;
+      t->root_ino = st.st_ino;
+      r = walk_root_task (m, dir, roots, t, options, visit, report, arg);
+      t = NULL;
+    }
+  free (dir);
+  mpiw__free_task (t);
   return r;
 }
 

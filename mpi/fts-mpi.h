@@ -32,6 +32,7 @@
 #define LIBFTS_FTS_MPI_H 1
 
 #include <mpi.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "fts.h"
@@ -96,6 +97,30 @@ int libfts_mpi_set_progress (LIBFTS_MPI *m, double seconds,
 int libfts_mpi_walk (LIBFTS_MPI *m, const char *root, int options,
                      libfts_walk_visit_fn visit,
                      libfts_walk_report_fn report, void *arg);
+
+/* Whether the null-terminated ROOTS can be one libfts_mpi_walk_roots's:
+   they are in one directory, named alike ("a b", "d/a d/b"), and none
+   is "", "/", "." or "..".  Looks at the names alone.  */
+bool libfts_mpi_roots_together (char *const *roots);
+
+/* As libfts_mpi_walk, with the null-terminated ROOTS in one walk, their
+   reports one root after another, several walked at once as
+   libfts_walk_open_next's LIBFTS_WALK_ROOT (a small one does not pay a
+   walk's start and end): they must meet nothing of each other (none is
+   another, or below another; nothing checks it).  ROOTS must be together (libfts_mpi_roots_together; EINVAL
+   otherwise): the other ranks open their directory, and take only
+   directories below a root on its device.  */
+int libfts_mpi_walk_roots (LIBFTS_MPI *m, char *const *roots, int options,
+                           libfts_walk_visit_fn visit,
+                           libfts_walk_report_fn report, void *arg);
+
+/* From a VISIT of libfts_mpi_walk or libfts_mpi_serve, on the thread
+   that called it: the path of E as rank 0's reports name it (ROOT's
+   path, then the names below it), on whichever rank E was met (a rank
+   walks a directory handed to it by another name); for matching whole
+   paths, as du's --exclude does.  Elsewhere, libfts_walk_path (E).  A
+   string from malloc, or null with errno ENOMEM.  */
+char *libfts_mpi_path (const struct libfts_walk_entry *e);
 
 /* On every other rank: take part in each walk rank 0 starts, calling
    VISIT with ARG, until rank 0 calls libfts_mpi_close.  Returns 0, or -1

@@ -264,23 +264,23 @@ report_message (struct libfts_walk_report const *r, void *arg)
   return 0;
 }
 
-/* cw_walk_parallel on CW's remote machines too: each operand a walk of
-   its own (the program's visits decide alone: nothing met under one
-   operand changes what is done under another).  */
+/* cw_walk_parallel on CW's remote machines too (the program's visits
+   decide alone: nothing met under one operand changes what is done under
+   another): operands that do not meet in one walk, others each in a walk
+   of its own, in turn; FOLLOW: symbolic links given are followed.  With
+   -v or -c, each in a walk of its own: which name of a file with several
+   says "changed" is decided on the rank that changes it first (no
+   struct cw_link across ranks), and one walk would let an operand's
+   name come before an earlier operand's.  */
 static bool
 walk_remotely (struct change_walk *cw, char *const *files, int options,
-               libfts_walk_visit_fn visit)
+               bool follow, libfts_walk_visit_fn visit)
 {
-  struct walk_remote const *r = cw->remote;
+  bool apart = !cw->say_link && operands_apart (files, follow);
 
-  for (size_t i = 0; files[i]; i++)
-    if (r->walk (r->ctx, files[i], options, WALK_REMOTE_SHARE, visit,
-                 report_message, cw) != 0)
-      {
-        if (errno == ENOMEM)
-          xalloc_die ();
-        cw_fail (cw);
-      }
+  if (walk_remote_roots (cw->remote, files, apart, options,
+                         WALK_REMOTE_SHARE, visit, report_message, cw) != 0)
+    cw_fail (cw);
   return !atomic_load_explicit (&cw->failed, memory_order_relaxed);
 }
 
@@ -307,7 +307,7 @@ cw_walk_parallel (struct change_walk *cw, char *const *files,
   if (cw->fts_flags & FTS_COMFOLLOW)
     options |= LIBFTS_WALK_COMFOLLOW;
   if (cw->remote)
-    return walk_remotely (cw, files, options, visit);
+    return walk_remotely (cw, files, options, ops.follow, visit);
   if (cw->say_link)
     {
       cw->links = xmalloc (sizeof *cw->links);

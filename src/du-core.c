@@ -560,15 +560,17 @@ report_data (struct libfts_walk_entry *e, enum du_code code, int err,
 }
 
 /* Whether --exclude leaves F out (its whole path is matched: the
-   parallel walk builds it).  */
+   parallel walk builds it; a walker's rank as rank 0 names it).  */
 static bool
 excluded (struct du_walk const *w, struct walk_file const *f)
 {
+  struct walk_remote const *dw = w->x->walker;
+
   if (!w->x->exclude)
     return false;
   if (!f->e)
     return excluded_file_name (w->x->exclude, f->path);
-  char *path = libfts_walk_path (f->e);
+  char *path = dw && dw->path ? dw->path (f->e) : libfts_walk_path (f->e);
   if (!path)
     xalloc_die ();
   bool out = excluded_file_name (w->x->exclude, path);
@@ -1079,22 +1081,36 @@ use_threads (struct du_walk const *w)
   return (!(w->x->fts_flags & FTS_LOGICAL) && walk_threads (w->x->walker));
 }
 
-/* Walk ROOT with W->x's walker (mpi-du's ranks), with libfts_walk_open's
-   OPTIONS.  Its visits decide alone, and so may run on other machines,
-   unless they look at what was met before them (several operands: each
-   machine would remember its own) or at whole paths (--exclude: a
-   machine walks a directory by another name).  */
+/* Walk ROOTS (null-terminated, as given) with W->x's walker (mpi-du's
+   ranks), with libfts_walk_open's OPTIONS: shared by the ranks if SHARE,
+   and then in one walk if there are several.  --exclude matches whole
+   paths on every rank (the walker's path).  */
 static void
-walk_elsewhere (struct du_walk *w, char *root, int options)
+walk_elsewhere (struct du_walk *w, char *const *roots, int options,
+                bool share)
 {
-  struct walk_remote const *dw = w->x->walker;
-  int how = !w->x->several && !w->x->exclude ? WALK_REMOTE_SHARE : 0;
-  char **roots = trim_operands (&root, 1);
+  size_t n = 0;
 
-  if (dw->walk (dw->ctx, roots[0], options, how, visit_entry, report, w) < 0
-      && errno == ENOMEM)
-    xalloc_die ();
-  free_operands (roots, &root);
+  while (roots[n])
+    n++;
+  char **trimmed = trim_operands (roots, n);
+  walk_remote_roots (w->x->walker, trimmed, share && 1 < n, options,
+                     share ? WALK_REMOTE_SHARE : 0, visit_entry, report, w);
+  free_operands (trimmed, roots);
+}
+
+/* Whether OPS's operands may be walked by several machines: their
+   visits decide alone.  With several operands they remember the
+   directories they met (seen_before), each machine its own: safe only
+   where no operand may meet what one before it met (operands_apart);
+   names read as the walk goes cannot be told ahead.  Hard links are
+   decided where the reports come in order (DU_R_LINK), on one machine.  */
+static bool
+may_share (struct du_walk const *w, struct operands const *ops)
+{
+  if (!w->x->several)
+    return true;
+  return ops->files && operands_apart (ops->files, ops->follow);
 }
 
 /* Whether NAME, an operand, is one du speaks of in its turn with its
@@ -1130,9 +1146,11 @@ walk_parallel (struct du_walk *w, struct operands *ops)
           && errno == ENOMEM)
         xalloc_die ();
     }
+  else if (ops->files)
+    walk_elsewhere (w, ops->files, options, may_share (w, ops));
   else
     while (next_operand_name (ops, &name))
-      walk_elsewhere (w, name, options);
+      walk_elsewhere (w, (char *[]) { name, NULL }, options, false);
   w->parallel = false;
   return w->pstatus;
 }

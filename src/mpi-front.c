@@ -60,6 +60,22 @@ walk_mpi (void *ctx, char *root, int options, int how,
   return libfts_mpi_walk (ctx, root, options, visit, report, arg);
 }
 
+/* walk_remote's walk_roots: walk_mpi's, with ROOTS in one walk, or 2
+   when they are not together (libfts_mpi_roots_together).  */
+static int
+walk_roots_mpi (void *ctx, char *const *roots, int options, int how,
+                libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+                void *arg)
+{
+  if (!(how & WALK_REMOTE_SHARE))
+    options |= LIBFTS_MPI_LOCAL;
+  if (how & WALK_REMOTE_POSTORDER)
+    options |= LIBFTS_MPI_POSTORDER;
+  if (!libfts_mpi_roots_together (roots))
+    return 2;
+  return libfts_mpi_walk_roots (ctx, roots, options, visit, report, arg);
+}
+
 /* The other ranks' part: from here on, what they say (running out of
    memory) is said.  */
 static int
@@ -174,6 +190,8 @@ struct walk_remote const *
 mpi_front_start (int *argc, char ***argv)
 {
   static struct walk_remote remote = { .walk = walk_mpi,
+                                       .walk_roots = walk_roots_mpi,
+                                       .path = libfts_mpi_path,
                                        .output_forwarded = true };
   int provided;
 

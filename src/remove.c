@@ -785,16 +785,11 @@ rm_remote (char *const *roots, struct rm_options const *x)
   struct rm_walk w = { .voice = { speak }, .x = x, .status = RM_OK };
   struct walk_remote const *r = x->remote;
 
-  for (size_t i = 0; roots[i]; i++)
-    if (r->walk (r->ctx, roots[i], (LIBFTS_WALK_ORDERED
-                                    | LIBFTS_WALK_TRUST_SHORT_READS),
-                 WALK_REMOTE_SHARE | WALK_REMOTE_POSTORDER, visit_entry,
-                 walk_report_message, &w) < 0)
-      {
-        if (errno == ENOMEM)
-          xalloc_die ();
-        w.status = RM_ERROR;
-      }
+  if (walk_remote_roots (r, roots, operands_apart (roots, false),
+                         LIBFTS_WALK_ORDERED | LIBFTS_WALK_TRUST_SHORT_READS,
+                         WALK_REMOTE_SHARE | WALK_REMOTE_POSTORDER,
+                         visit_entry, walk_report_message, &w) < 0)
+    w.status = RM_ERROR;
   return atomic_load (&w.status);
 }
 

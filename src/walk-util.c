@@ -581,6 +581,19 @@ meets_remembered (struct operands *o, struct stat const *st)
   return false;
 }
 
+/* Whether what ROOT, the next operand, may meet is known from its
+   identity (its stat into *ST, not following it) and those of the
+   directories above it (into O->chain): it can be stat-ed, is not a
+   symbolic link to follow, and no file system mounted twice may show it
+   under another name.  */
+static bool
+root_known (struct operands *o, char const *root, struct stat *st)
+{
+  return (fstatat (AT_FDCWD, root, st, AT_SYMLINK_NOFOLLOW) == 0
+          && !(o->follow && S_ISLNK (st->st_mode))
+          && !mounted_twice (o, root) && chain_of (o, root));
+}
+
 /* How ROOT, the next operand, is to be walked: LIBFTS_WALK_ROOT_ALONE
    when it may meet what an operand before it meets (or that cannot be
    known: it cannot be stat-ed, it is a symbolic link to follow, mounts
@@ -590,9 +603,7 @@ static int
 root_kind (struct operands *o, char const *root)
 {
   struct stat st;
-  bool known = (fstatat (AT_FDCWD, root, &st, AT_SYMLINK_NOFOLLOW) == 0
-                && !(o->follow && S_ISLNK (st.st_mode))
-                && !mounted_twice (o, root) && chain_of (o, root));
+  bool known = root_known (o, root, &st);
   bool alone = (!known || o->next_alone || OPERANDS_REMEMBERED <= o->n_ids
                 || meets_remembered (o, &st));
 
@@ -686,6 +697,19 @@ next_operand (void *arg, int wait, char **root)
   return kind;
 }
 
+/* Free what O remembers of its operands.  */
+static void
+forget_all (struct operands *o)
+{
+  di_set_free (o->ids);
+  di_set_free (o->above);
+  free (o->chain_dir);
+  free (o->chain);
+  for (ptrdiff_t i = 0; i < o->n_mounts; i++)
+    free (o->mounts[i].dir);
+  free (o->mounts);
+}
+
 int
 walk_operands (struct operands *ops, int options, libfts_walk_visit_fn visit,
                libfts_walk_report_fn report, void *arg)
@@ -699,15 +723,71 @@ walk_operands (struct operands *ops, int options, libfts_walk_visit_fn visit,
   int r = libfts_walk_run (walk, visit, report, arg);
   int err = errno;
   libfts_walk_close (walk);
-  di_set_free (ops->ids);
-  di_set_free (ops->above);
-  free (ops->chain_dir);
-  free (ops->chain);
-  for (ptrdiff_t i = 0; i < ops->n_mounts; i++)
-    free (ops->mounts[i].dir);
-  free (ops->mounts);
+  forget_all (ops);
   errno = err;
   return r;
+}
+
+bool
+operands_apart (char *const *files, bool follow)
+{
+  struct operands o = { .files = files, .follow = follow, .n_mounts = -1 };
+  bool apart = true;
+
+  forget_operands (&o);
+  for (size_t i = 0; apart && files[i]; i++)
+    {
+      char **trimmed = trim_operands (&files[i], 1);
+      struct stat st;
+      /* The first too must be known: one that is not is not remembered,
+         and root_kind would let the next one be walked beside it.  */
+      apart = (i ? root_kind (&o, trimmed[0]) == LIBFTS_WALK_ROOT
+               : root_known (&o, trimmed[0], &st));
+      if (i == 0 && apart)
+        root_kind (&o, trimmed[0]);
+      free_operands (trimmed, &files[i]);
+    }
+  forget_all (&o);
+  return apart;
+}
+
+/* Merge R, a walk's return, into *WORST as walk_remote_roots says;
+   ENOMEM dies.  */
+static void
+merge_walk_result (int r, int *worst, int *err)
+{
+  if (r < 0 && errno == ENOMEM)
+    xalloc_die ();
+  if (r < 0)
+    *err = errno;
+  if (r < 0 || (r > 0 && *worst == 0))
+    *worst = r;
+}
+
+int
+walk_remote_roots (struct walk_remote const *remote, char *const *roots,
+                   bool apart, int options, int how,
+                   libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+                   void *arg)
+{
+  int worst = 0, err = 0;
+
+  if (apart && roots[0] && roots[1] && remote->walk_roots)
+    {
+      int r = remote->walk_roots (remote->ctx, roots, options, how, visit,
+                                  report, arg);
+      if (r != 2)
+        {
+          merge_walk_result (r, &worst, &err);
+          errno = err;
+          return worst;
+        }
+    }
+  for (size_t i = 0; roots[i]; i++)
+    merge_walk_result (remote->walk (remote->ctx, roots[i], options, how,
+                                     visit, report, arg), &worst, &err);
+  errno = err;
+  return worst;
 }
 
 bool

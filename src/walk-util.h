@@ -115,10 +115,21 @@ struct walk_remote
   int (*walk) (void *ctx, char *root, int options, int how,
                libfts_walk_visit_fn visit, libfts_walk_report_fn report,
                void *arg);
+  /* As WALK, with the null-terminated ROOTS, which meet nothing of each
+     other (operands_apart), one after another in one walk.  Returns as
+     WALK, or 2, having walked nothing, when they cannot be one walk's
+     (not in one directory).  Null when it cannot be done.  */
+  int (*walk_roots) (void *ctx, char *const *roots, int options, int how,
+                     libfts_walk_visit_fn visit,
+                     libfts_walk_report_fn report, void *arg);
   /* On a machine that only walks what others hand it (null on the one
      that prints): visit with VISIT and ARG until told to stop.  Returns
      0, or -1 with errno.  */
   int (*serve) (void *ctx, libfts_walk_visit_fn visit, void *arg);
+  /* From a VISIT of WALK or SERVE: E's path as the machine that prints
+     names it (a machine walks a directory handed to it by another name),
+     from malloc; null with errno (ENOMEM).  */
+  char *(*path) (struct libfts_walk_entry const *e);
   void *ctx;
   bool output_forwarded;        /* standard output is not the user's but
                                    a forwarder's (mpirun gives rank 0 a
@@ -257,11 +268,32 @@ int walk_operands (struct operands *ops, int options,
                    libfts_walk_visit_fn visit, libfts_walk_report_fn report,
                    void *arg);
 
+/* Whether no operand of FILES (null-terminated, as given) may meet what
+   one before it meets, as walk_operands decides it: each is known by
+   its identity (it can be stat-ed; not a symbolic link, when FOLLOW
+   follows those given; on no file system mounted twice), none is
+   another, and none is below another.  Then what a walk remembers of
+   one operand matters to no other, and several machines may walk them,
+   each remembering its own.  */
+bool operands_apart (char *const *files, bool follow);
+
 /* OPS's next operand, as it was given, into *NAME (OPS's, valid until
    the next call), for a walk that takes them one at a time.  Returns
    false after the last (NAMES that cannot be read to the end: with
    OPS->read_failed set).  */
 bool next_operand_name (struct operands *ops, char **name);
+
+/* Walk ROOTS (null-terminated, trimmed) with REMOTE as its walk would
+   each, with OPTIONS, HOW, VISIT, REPORT and ARG: in one walk when
+   several are APART (operands_apart; REMOTE->walk_roots), so that small
+   ones do not each pay a walk's start and end; else one after another.
+   Returns -1 (errno: the last failure's) if some walk returned -1, else
+   1 if some REPORT stopped one, else 0.  Dies as xalloc_die when memory
+   runs out.  */
+int walk_remote_roots (struct walk_remote const *remote, char *const *roots,
+                       bool apart, int options, int how,
+                       libfts_walk_visit_fn visit,
+                       libfts_walk_report_fn report, void *arg);
 
 /* Whether the programs walk with libfts's parallel walk: more than one
    thread (LIBFTS_THREADS, else the processors), or REMOTE (an MPI job's

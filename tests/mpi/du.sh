@@ -8,8 +8,7 @@
 # the lines of directories are compared with our du's, the others with
 # GNU's.  Every directory is read once, on whichever rank
 # (LIBFTS_STATS_FILE), and at -np 4 by more than one rank (but with
-# several operands, which rank 0 walks alone: du remembers the
-# directories it met).
+# several operands: tests/mpi/du-operands.sh).
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/mpi/mpi-init.sh"

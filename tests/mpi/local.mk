@@ -5,16 +5,19 @@
 
 mpi_shell_tests = \
   tests/mpi/chmod.sh \
+  tests/mpi/chmod-operands.sh \
   tests/mpi/clients.sh \
   tests/mpi/chown.sh \
   tests/mpi/deep-tree.sh \
   tests/mpi/du.sh \
   tests/mpi/du-errors.sh \
   tests/mpi/du-one-file-system.sh \
+  tests/mpi/du-operands.sh \
   tests/mpi/inflight.sh \
   tests/mpi/memory.sh \
   tests/mpi/progress.sh \
   tests/mpi/rm.sh \
+  tests/mpi/rm-operands.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/symlink-race.sh \
   tests/mpi/vanished.sh \

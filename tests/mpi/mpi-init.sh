@@ -80,3 +80,48 @@ exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-0} tree && exec "\
 EOT
   chmod +x on-client || framework_failure_ "cannot make on-client executable"
 }
+
+# mpi_operands_tree_: in the current directory, the tree the tests of
+# several operands start from: m/sN (N = 0..11) with sN/a/b and a file
+# at each level (subdirectories for other ranks to take), a/b/c, a/f,
+# a/b/g and its hard link d/h, e/f/z, a symbolic link sl to a, a dangling
+# one, a file top.
+mpi_operands_tree_ ()
+{
+  mkdir -p a/b/c d e/f && echo hi > a/f && echo x > a/b/g && ln a/b/g d/h \
+    && ln -s a sl && ln -s nowhere dang && : > e/f/z && : > top \
+    || return 1
+  i=0
+  while test $i -lt 12; do
+    mkdir -p m/s$i/a/b && echo $i > m/s$i/x && echo $i > m/s$i/a/y \
+      && echo $i > m/s$i/a/b/z || return 1
+    i=$((i + 1))
+  done
+}
+
+# mpi_operands_case_ NP PROGRAM ARGS: PROGRAM ARGS (a shell command's
+# words: globs expand in the tree) run by GNU's /usr/bin/PROGRAM and by
+# mpi-PROGRAM on NP ranks, each in a new mpi_operands_tree_: the same
+# output, messages, exit status and tree left, or fail=1.
+mpi_operands_case_ ()
+{
+  np_c_=$1 prog_c_=$2
+  shift 2
+  for side_ in G T; do
+    mkdir $side_ && (cd $side_ && mpi_operands_tree_) \
+      || framework_failure_ "cannot make the tree"
+  done
+  (cd G && eval "/usr/bin/$prog_c_ $*") > _exp 2> _exp_err
+  echo "exit $?" >> _exp
+  (cd T && eval "run_mpi_ $np_c_ $prog_c_ $*") > _out 2> _err
+  echo "exit $?" >> _out
+  sed "s|^/usr/bin/$prog_c_: |$prog_c_: |" _exp_err > _ee
+  mpi_messages_ _err > _e
+  for side_ in G T; do
+    find $side_ -mindepth 1 -printf '%y %m %n %P\n' | LC_ALL=C sort \
+      > _tree_$side_
+  done
+  compare _exp _out && compare _ee _e && compare _tree_G _tree_T \
+    || { echo "-np $np_c_ $prog_c_ $*: not GNU's" >&2; fail=1; }
+  chmod -R u+rwx G T 2> /dev/null; rm -rf G T
+}
