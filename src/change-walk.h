@@ -49,7 +49,9 @@
 struct cw_link
 {
   struct dev_ino id;
-  nlink_t names_left;           /* its names not yet said */
+  nlink_t names_left;           /* its names not yet said (none left
+                                   when an operand names one again) */
+  size_t pending;               /* visits that noted it, not yet said */
   uintmax_t before;             /* its attribute before any change */
   uintmax_t now;                /* as the names said so far left it */
   bool said;                    /* a name was said: NOW is set */
@@ -99,6 +101,9 @@ bool cw_is_link (struct change_walk const *cw, struct walk_file const *f);
 /* Before changing F, for which cw_is_link holds: note BEFORE, its
    attribute as F's status gives it, unless another of its names was
    noted first (then that name's status is the older, or the same).
+   Each call is to be followed by one cw_say_link: the record stays
+   until every name noted has been said (a visit that says nothing, F
+   having vanished, keeps it to the end of the walk).
    Out of memory: the program dies, as xalloc does.  */
 void cw_note_link (struct change_walk const *cw, struct walk_file const *f,
                    uintmax_t before);

@@ -25,6 +25,7 @@ chown_shell_tests = \
   tests/chown/preserve-root.sh \
   tests/chown/quiet.sh \
   tests/chown/reference.sh \
+  tests/chown/repeated-links.sh \
   tests/chown/symlink-race.sh \
   tests/chown/symlinks.sh \
   tests/chown/threads.sh \
