@@ -21,6 +21,7 @@
 #include "change-walk.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -69,6 +70,19 @@ cw_stat_followed (struct change_walk const *cw, struct walk_file const *f)
 {
   return (cw->fts_flags & FTS_LOGICAL)
          || (f->level == FTS_ROOTLEVEL && (cw->fts_flags & FTS_COMFOLLOW));
+}
+
+void
+cw_settle_dangling (struct change_walk const *cw, struct walk_file *f)
+{
+  struct stat st;
+
+  if (f->info != FTS_SLNONE || !cw_stat_followed (cw, f)
+      || fstatat (f->dirfd, f->name, &st, 0) == 0 || errno == ENOENT)
+    return;
+  f->info = FTS_NS;
+  f->err = errno;
+  f->st = NULL;
 }
 
 bool

@@ -123,6 +123,15 @@ bool cw_vanished (struct change_walk const *cw, struct walk_file const *f,
    operand under -H.  */
 bool cw_stat_followed (struct change_walk const *cw, struct walk_file const *f);
 
+/* Make F, which the walk stat-ed following a final symlink
+   (cw_stat_followed) and found FTS_SLNONE, what GNU's programs find:
+   libfts, as glibc's fts, gives FTS_SLNONE whatever kept the link's
+   target from being stat-ed; gnulib's fts only when it does not exist
+   (ENOENT), and FTS_NS with the error otherwise (EACCES, ELOOP,
+   ENOTDIR), which the programs say as "cannot access".  One more stat,
+   for such links only.  */
+void cw_settle_dangling (struct change_walk const *cw, struct walk_file *f);
+
 /* Whether ST, the status of F (null: not known), is "/" under
    --preserve-root: then refused, and said so.  */
 bool cw_refuse_root (struct change_walk const *cw, struct walk_file const *f,

@@ -11,6 +11,7 @@ chown_shell_tests = \
   tests/chown/contents-first.sh \
   tests/chown/cycle-bind-gnu.sh \
   tests/chown/deep-tree.sh \
+  tests/chown/deref-denied.sh \
   tests/chown/from-chgrp.sh \
   tests/chown/from.sh \
   tests/chown/gnu-diff.sh \
