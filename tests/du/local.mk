@@ -18,6 +18,7 @@ du_shell_tests = \
   tests/du/dangling-symlink.sh \
   tests/du/deep-tree-mem.sh \
   tests/du/dereference-args.sh \
+  tests/du/logical-empty-slash.sh \
   tests/du/dereference-symlink-limit.sh \
   tests/du/dereference.sh \
   tests/du/errors-between-lines.sh \
