@@ -20,6 +20,7 @@ chown_shell_tests = \
   tests/chown/invalid-spec.sh \
   tests/chown/latfs.sh \
   tests/chown/minus-one.sh \
+  tests/chown/overlap-big-dir.sh \
   tests/chown/no-stat.sh \
   tests/chown/parallel-order.sh \
   tests/chown/permission-denied.sh \
