@@ -18,7 +18,6 @@ du_shell_tests = \
   tests/du/dangling-symlink.sh \
   tests/du/deep-tree-mem.sh \
   tests/du/dereference-args.sh \
-  tests/du/logical-empty-slash.sh \
   tests/du/dereference-symlink-limit.sh \
   tests/du/dereference.sh \
   tests/du/errors-between-lines.sh \
@@ -44,6 +43,7 @@ du_shell_tests = \
   tests/du/latfs-inflight.sh \
   tests/du/latfs-nofile.sh \
   tests/du/latfs-vanished.sh \
+  tests/du/logical-empty-slash.sh \
   tests/du/max-depth-invalid.sh \
   tests/du/max-depth.sh \
   tests/du/moved-ancestor.sh \
@@ -63,6 +63,7 @@ du_shell_tests = \
   tests/du/time-style.sh \
   tests/du/time-word.sh \
   tests/du/time.sh \
+  tests/du/total-time-none.sh \
   tests/du/total.sh \
   tests/du/unreadable-dir.sh \
   tests/du/vanished.sh \
