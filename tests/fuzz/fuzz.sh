@@ -14,6 +14,9 @@
 #           [--work DIR] [--findings DIR] [--ours DIR] [--gnu DIR]
 #           [--timeout S] [--shrink]
 #
+# --shrink drops the words of a finding's command line one at a time while it
+# still differs the same way (the tree is not shrunk) before writing it.
+#
 # Prints the cases run per program and thread count, cases per second and
 # the findings; exits 0 with no finding, 1 with some, 77 if it cannot run
 # here (not root, or /usr/bin's programs not GNU's), 99 on a set-up error.
@@ -115,6 +118,38 @@ EOT
   echo "$f"
 }
 
+# still_differs THREADS WHAT: whether the case, run again, still differs
+# in WHAT (fz_compare's words), no more, no less.
+still_differs ()
+{
+  fz_run_side gnu "$fz_gnu" 1
+  fz_run_side ours "$fz_ours" $1
+  test "$(fz_compare)" = "$2"
+}
+
+# shrink_cmd THREADS: drop the words of fz_cmd (options, operands) one at
+# a time, keeping each drop after which the case still differs at
+# THREADS; fz_cmd is left the smallest found, its runs in gnu.* and
+# ours.*.  The tree is not shrunk.
+shrink_cmd ()
+{
+  sh_threads_=$1 sh_what_=$(fz_compare) sh_k_=1
+  while :; do
+    eval "set -- $fz_cmd"
+    test $sh_k_ -le $# || break
+    sh_try_= sh_j_=0
+    for sh_w_; do
+      sh_j_=$((sh_j_ + 1))
+      test $sh_j_ = $sh_k_ || sh_try_="$sh_try_ '$sh_w_'"
+    done
+    sh_saved_=$fz_cmd fz_cmd=${sh_try_# }
+    if ! still_differs $sh_threads_ "$sh_what_"; then
+      fz_cmd=$sh_saved_ sh_k_=$((sh_k_ + 1))
+    fi
+  done
+  still_differs $sh_threads_ "$sh_what_"
+}
+
 while :; do
   if test -n "$cases"; then test $i -lt "$cases" || break
   else test $(($(date +%s) - start)) -lt "$seconds" || break; fi
@@ -138,6 +173,11 @@ while :; do
     bad=$(fz_compare)
     test -n "$bad" || continue
     found=$((found + 1))
+    if test -n "$shrink"; then
+      shrink_cmd $t
+      bad=$(fz_compare)
+      printf '# shrunk:\nfz_cmd="%s"\n' "$fz_cmd" >> "$fz_dir/case.sh"
+    fi
     echo "FINDING: $prog as $who, seed $cs, LIBFTS_THREADS=$t:$bad: $prog $fz_cmd"
     fz_show_lines=6 fz_show | sed 's/^/  /'
     echo "  -> $(write_finding $cs $t "$bad")"
