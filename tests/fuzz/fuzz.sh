@@ -150,6 +150,25 @@ shrink_cmd ()
   still_differs $sh_threads_ "$sh_what_"
 }
 
+# summary: the cases run per program and thread count, the rate, the
+# findings (also when interrupted).
+summary ()
+{
+  elapsed=$(($(date +%s) - start))
+  test $elapsed -gt 0 || elapsed=1
+  echo "$me: seed $seed: $i cases drawn, $known known differences not run," \
+    "$broken not comparable (set-up failed, or GNU timed out)"
+  for p in $programs; do
+    line="  $p:"
+    for t in $threads; do eval "line=\"\$line $t threads \${n_${p}_$t:-0},\""; done
+    echo "${line%,}"
+  done
+  echo "$me: $run runs of ours in ${elapsed}s:" \
+    "$(awk "BEGIN { printf \"%.2f\", $run / $elapsed }") runs/s," \
+    "$(awk "BEGIN { printf \"%.2f\", ($i - $known) / $elapsed }") cases/s; $found findings"
+}
+
+trap 'summary; exit 130' INT TERM
 while :; do
   if test -n "$cases"; then test $i -lt "$cases" || break
   else test $(($(date +%s) - start)) -lt "$seconds" || break; fi
@@ -185,16 +204,5 @@ while :; do
   done
 done
 
-elapsed=$(($(date +%s) - start))
-test $elapsed -gt 0 || elapsed=1
-echo "$me: seed $seed: $i cases drawn, $known known differences not run," \
-  "$broken not comparable (set-up failed, or GNU timed out)"
-for p in $programs; do
-  line="  $p:"
-  for t in $threads; do eval "line=\"\$line $t threads \${n_${p}_$t:-0},\""; done
-  echo "${line%,}"
-done
-echo "$me: $run runs of ours in ${elapsed}s:" \
-  "$(awk "BEGIN { printf \"%.2f\", $run / $elapsed }") runs/s," \
-  "$(awk "BEGIN { printf \"%.2f\", ($i - $known) / $elapsed }") cases/s; $found findings"
+summary
 test $found = 0
