@@ -62,11 +62,11 @@ function symlink_cmd(p, d,   r, i, tgt) {
   r = rnd(10)
   if (r < 3 && (i = some_of("f"))) tgt = up(d) path[i]
   else if (r < 5 && (i = some_of("d"))) tgt = up(d) path[i]
-  else if (r < 6) tgt = "nowhere"
-  else if (r < 7) { tgt = p; sub(/.*\//, "", tgt) }         # itself
+  else if (r < 6) { tgt = "nowhere"; badlink[n + 1] = 1 }
+  else if (r < 7) { tgt = p; sub(/.*\//, "", tgt); badlink[n + 1] = 1 }  # itself
   else if (r < 8 && (i = some_of("l"))) tgt = up(d) path[i] # a chain
   else if (r < 9) tgt = ".."
-  else tgt = "nowhere/x"
+  else { tgt = "nowhere/x"; badlink[n + 1] = 1 }
   return "ln -s -- " q(tgt) " " q(p)
 }
 
@@ -124,6 +124,7 @@ function operand(   r, i) {
   if (r < 22) return "t"
   if (r < 80) {
     i = 1 + rnd(n)
+    if (badlink[i]) tags = tags " @badlink"
     slash = (chance(0.05) && type[i] == "d") ? "/" : ""
     return path[i] slash
   }
