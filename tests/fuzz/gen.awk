@@ -67,6 +67,7 @@ function symlink_cmd(p, d,   r, i, tgt) {
   else if (r < 8 && (i = some_of("l"))) tgt = up(d) path[i] # a chain
   else if (r < 9) tgt = ".."
   else { tgt = "nowhere/x"; badlink[n + 1] = 1 }
+  if (badlink[n + 1] && tags !~ /@badtree/) tags = tags " @badtree"
   return "ln -s -- " q(tgt) " " q(p)
 }
 
