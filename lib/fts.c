@@ -1068,6 +1068,23 @@ leave_dir (struct fts__stream *s, FTSENT *d)
   return hand_out (s, d);
 }
 
+/* D, read and found empty, in post-order (leave_dir).  With
+   FTS_NOCHDIR (and so FTS_LOGICAL), glibc's fts, and gnulib's after it
+   (GNU du -L, chown -L), then gives D's path without the trailing slash
+   an operand may end in ("d/" is "d"): the path is cut where a child's
+   name would have gone.  Returns what leave_dir returns.  */
+static FTSENT *
+leave_empty_dir (struct fts__stream *s, FTSENT *d)
+{
+  FTSENT *r = leave_dir (s, d);
+  size_t len = fts__priv (d)->pathlen;
+
+  if (r == d && isset (s, FTS_NOCHDIR) && len > 1
+      && s->pub.fts_path[len - 1] == '/')
+    s->pub.fts_path[len - 1] = '\0';
+  return r;
+}
+
 /* Chdir mode, directory D could be read but not entered: whether to
    say so in fts_errno.  As glibc's fts does: yes, but on a physical
    FTS_NOSTAT walk only when D's link count says it holds a directory
@@ -1121,7 +1138,7 @@ descend (struct fts__stream *s, FTSENT *d)
     return hand_out_child (s, p);
   if (errno)
     return stop (s, errno);
-  return leave_dir (s, d);
+  return leave_empty_dir (s, d);
 }
 
 /* P is done: hand out the entry after it (next sibling, next root) or,

@@ -21,6 +21,7 @@
 #include "change-walk.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stdlib.h>
 
@@ -69,6 +70,19 @@ cw_stat_followed (struct change_walk const *cw, struct walk_file const *f)
 {
   return (cw->fts_flags & FTS_LOGICAL)
          || (f->level == FTS_ROOTLEVEL && (cw->fts_flags & FTS_COMFOLLOW));
+}
+
+void
+cw_settle_dangling (struct change_walk const *cw, struct walk_file *f)
+{
+  struct stat st;
+
+  if (f->info != FTS_SLNONE || !cw_stat_followed (cw, f)
+      || fstatat (f->dirfd, f->name, &st, 0) == 0 || errno == ENOENT)
+    return;
+  f->info = FTS_NS;
+  f->err = errno;
+  f->st = NULL;
 }
 
 bool
@@ -153,12 +167,14 @@ cw_note_link (struct change_walk const *cw, struct walk_file const *f,
               uintmax_t before)
 {
   struct cw_link *l = xmalloc (sizeof *l);
-  struct cw_link const *in;
+  struct cw_link *in;
 
   *l = (struct cw_link) { .id = { f->st->st_dev, f->st->st_ino },
                           .names_left = f->st->st_nlink, .before = before };
   pthread_mutex_lock (&cw->links->lock);
   in = hash_insert (cw->links->table, l);
+  if (in)
+    in->pending++;              /* said by say_link_report, under the lock */
   pthread_mutex_unlock (&cw->links->lock);
   if (!in)
     xalloc_die ();
@@ -186,6 +202,7 @@ say_link_report (struct change_walk const *cw,
 {
   struct cw_link key = { .id = *(struct dev_ino const *) r->data };
   struct cw_link *l;
+  bool forget;
 
   pthread_mutex_lock (&cw->links->lock);
   l = hash_lookup (cw->links->table, &key);
@@ -198,14 +215,20 @@ say_link_report (struct change_walk const *cw,
     }
   cw->say_link (cw, r->path, r->code, r->err, r->value, l);
   /* Each name is said once: after the last, the inode is forgotten (a
-     name outside the walk keeps it to the end).  */
-  if (--l->names_left == 0)
-    {
-      pthread_mutex_lock (&cw->links->lock);
-      hash_remove (cw->links->table, l);
-      pthread_mutex_unlock (&cw->links->lock);
-      free (l);
-    }
+     name outside the walk keeps it to the end), but not while a visit
+     that noted it is still to be said: an operand that names the file
+     again (t t/f t) noted it, and its names are to say what the earlier
+     ones left.  */
+  pthread_mutex_lock (&cw->links->lock);
+  l->pending--;
+  if (l->names_left)
+    l->names_left--;
+  forget = l->names_left == 0 && l->pending == 0;
+  if (forget)
+    hash_remove (cw->links->table, l);
+  pthread_mutex_unlock (&cw->links->lock);
+  if (forget)
+    free (l);
 }
 
 /* ---- the sequential walk ---- */

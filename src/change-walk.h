@@ -49,7 +49,9 @@
 struct cw_link
 {
   struct dev_ino id;
-  nlink_t names_left;           /* its names not yet said */
+  nlink_t names_left;           /* its names not yet said (none left
+                                   when an operand names one again) */
+  size_t pending;               /* visits that noted it, not yet said */
   uintmax_t before;             /* its attribute before any change */
   uintmax_t now;                /* as the names said so far left it */
   bool said;                    /* a name was said: NOW is set */
@@ -99,6 +101,9 @@ bool cw_is_link (struct change_walk const *cw, struct walk_file const *f);
 /* Before changing F, for which cw_is_link holds: note BEFORE, its
    attribute as F's status gives it, unless another of its names was
    noted first (then that name's status is the older, or the same).
+   Each call is to be followed by one cw_say_link: the record stays
+   until every name noted has been said (a visit that says nothing, F
+   having vanished, keeps it to the end of the walk).
    Out of memory: the program dies, as xalloc does.  */
 void cw_note_link (struct change_walk const *cw, struct walk_file const *f,
                    uintmax_t before);
@@ -117,6 +122,15 @@ bool cw_vanished (struct change_walk const *cw, struct walk_file const *f,
 /* Whether the walk stat-ed F following a final symlink: -L, or an
    operand under -H.  */
 bool cw_stat_followed (struct change_walk const *cw, struct walk_file const *f);
+
+/* Make F, which the walk stat-ed following a final symlink
+   (cw_stat_followed) and found FTS_SLNONE, what GNU's programs find:
+   libfts, as glibc's fts, gives FTS_SLNONE whatever kept the link's
+   target from being stat-ed; gnulib's fts only when it does not exist
+   (ENOENT), and FTS_NS with the error otherwise (EACCES, ELOOP,
+   ENOTDIR), which the programs say as "cannot access".  One more stat,
+   for such links only.  */
+void cw_settle_dangling (struct change_walk const *cw, struct walk_file *f);
 
 /* Whether ST, the status of F (null: not known), is "/" under
    --preserve-root: then refused, and said so.  */

@@ -542,6 +542,7 @@ visit (struct change_walk *cw, FTSENT *ent)
   struct walk_file f = walk_file_of (cw->fts, ent);
   enum step s;
 
+  cw_settle_dangling (cw, &f);
   if (ent->fts_info == FTS_DP || cw_retry_operand (cw, ent))
     return true;
   s = chmod_file (w, &f);
@@ -567,6 +568,7 @@ visit_entry (struct libfts_walk_entry *e, void *arg)
   struct walk_file f = walk_file_of_entry (e);
   enum step s;
 
+  cw_settle_dangling (&w->cw, &f);
   if (e->info == FTS_DP)
     return LIBFTS_WALK_CONTINUE;
   s = chmod_file (w, &f);

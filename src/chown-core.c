@@ -354,6 +354,22 @@ matches_from (struct chown_ids const *ids, struct stat const *st)
   return ids_match_from (ids, st->st_uid, st->st_gid);
 }
 
+/* Whether the symlink F, whose target could not be stat-ed (ENOENT), is
+   itself gone: a link that is there but dangles is no vanished file, and
+   GNU's programs say it cannot be dereferenced.  Leaves errno as it
+   found it.  */
+static bool
+link_vanished (struct walk_file const *f)
+{
+  int err = errno;
+  struct stat st;
+  bool gone = (fstatat (f->dirfd, f->name, &st, AT_SYMLINK_NOFOLLOW) != 0
+               && errno == ENOENT);
+
+  errno = err;
+  return gone;
+}
+
 /* Find out the status of F (which the walk stat-ed) that the change is
    about, into O->st: with --dereference, a symlink's target, stat-ed into
    *TARGET.  Clears O->ok, diagnosed, when the target cannot be stat-ed;
@@ -372,7 +388,7 @@ find_status (struct walk const *w, struct walk_file const *f, struct outcome *o,
       o->st = target;
       return true;
     }
-  if (cw_vanished (&w->cw, f, errno))
+  if (cw_vanished (&w->cw, f, errno) && link_vanished (f))
     return false;
   cw_say (&w->cw, f, M_CANNOT_DEREFERENCE, errno, 0);
   o->ok = false;
@@ -486,6 +502,7 @@ visit (struct change_walk *cw, FTSENT *ent)
   struct walk_file f = walk_file_of (cw->fts, ent);
   bool ok;
 
+  cw_settle_dangling (cw, &f);
   if (cw_retry_operand (cw, ent))
     return true;
   switch (ent->fts_info)
@@ -541,6 +558,7 @@ visit_entry (struct libfts_walk_entry *e, void *arg)
   struct walk_file f = walk_file_of_entry (e);
   void *kept = e->dir_data ? *e->dir_data : NULL;
 
+  cw_settle_dangling (&w->cw, &f);
   if (e->info == FTS_D)
     return enter_dir (w, e, &f);
   if (e->info == FTS_DP)

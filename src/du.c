@@ -565,6 +565,10 @@ du_main (int argc, char **argv, struct walk_remote const *walker)
   check_options (&x, &cl);
   x.fts_flags |= cl.deref;
   du_sum_init (&total);
+  /* The grand total's time starts at the epoch, not before all time as
+     an entry's does: GNU du's total is a zeroed static, so "du -c
+     --time missing" says "1970-01-01 00:00" on its total line.  */
+  total.tmax = (struct timespec) { 0, 0 };
   if (walker && walker->serve)
     return du_serve (&x) == DU_OK ? EXIT_SUCCESS : EXIT_FAILURE;
 

@@ -11,6 +11,7 @@ chown_shell_tests = \
   tests/chown/contents-first.sh \
   tests/chown/cycle-bind-gnu.sh \
   tests/chown/deep-tree.sh \
+  tests/chown/deref-denied.sh \
   tests/chown/from-chgrp.sh \
   tests/chown/from.sh \
   tests/chown/gnu-diff.sh \
@@ -20,12 +21,14 @@ chown_shell_tests = \
   tests/chown/invalid-spec.sh \
   tests/chown/latfs.sh \
   tests/chown/minus-one.sh \
+  tests/chown/overlap-big-dir.sh \
   tests/chown/no-stat.sh \
   tests/chown/parallel-order.sh \
   tests/chown/permission-denied.sh \
   tests/chown/preserve-root.sh \
   tests/chown/quiet.sh \
   tests/chown/reference.sh \
+  tests/chown/repeated-links.sh \
   tests/chown/symlink-race.sh \
   tests/chown/symlinks.sh \
   tests/chown/threads.sh \

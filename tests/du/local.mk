@@ -46,6 +46,7 @@ du_shell_tests = \
   tests/du/latfs-inflight.sh \
   tests/du/latfs-nofile.sh \
   tests/du/latfs-vanished.sh \
+  tests/du/logical-empty-slash.sh \
   tests/du/max-depth-invalid.sh \
   tests/du/max-depth.sh \
   tests/du/moved-ancestor.sh \
@@ -65,6 +66,7 @@ du_shell_tests = \
   tests/du/time-style.sh \
   tests/du/time-word.sh \
   tests/du/time.sh \
+  tests/du/total-time-none.sh \
   tests/du/total.sh \
   tests/du/unreadable-dir.sh \
   tests/du/vanished.sh \
