@@ -57,6 +57,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdio_ext.h>
 #include <stdlib.h>
@@ -114,7 +115,7 @@ struct du_walk
   struct du_level *lvl;         /* accumulators, by depth */
   size_t n_lvl;
   size_t prev_level;            /* depth of the entry counted last */
-  size_t n_roots;               /* operands met so far, this one included,
+  atomic_size_t n_roots;        /* operands met so far, this one included,
                                    in every stream */
   struct du_sum *total;
   pthread_mutex_t lock;         /* the parallel walk: SEEN, UNCOUNTED,
@@ -534,7 +535,7 @@ speak (struct walk_voice const *v, char const *file, int code, int err,
       if (!from)
         error (0, 0, "%s", msg);
       else
-        error (0, 0, "%s:%lu: %s", quotef (from), (unsigned long) w->n_roots,
+        error (0, 0, "%s:%lu: %s", quotef (from), (unsigned long) atomic_load (&w->n_roots),
                msg);
       break;
     case LIBFTS_WALK_FAILED:
@@ -835,7 +836,7 @@ enter (struct du_walk *w, struct walk_file *f)
 {
   if (f->level == 0)
     {
-      w->n_roots++;
+      atomic_fetch_add (&w->n_roots, 1);
       if (!operand_ok (w, f))
         {
           walk_skip_dir (f);
@@ -952,7 +953,7 @@ walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
 {
   enum du_status status = DU_OK;
   char **roots = trim_operands (files, n);
-  size_t roots_before = w->n_roots;
+  size_t roots_before = atomic_load (&w->n_roots);
   FTSENT *ent;
 
   w->fts = open_walk (roots, w->x->fts_flags | FTS_DIRFD);
@@ -973,7 +974,7 @@ walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
   if (!finish_walk (w->fts, 0, false))
     status = DU_ERROR;
   free_operands (roots, files);
-  *done = w->n_roots - roots_before;
+  *done = atomic_load (&w->n_roots) - roots_before;
   return status;
 }
 
