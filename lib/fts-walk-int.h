@@ -577,6 +577,8 @@ bool fts__wroots_due (struct libfts_walk *w);
 size_t fts__wroots_feed (struct libfts_walk *w);
 bool fts__wroots_done (struct libfts_walk *w);
 void fts__wroots_finished (struct libfts_walk *w);
+/* In fts-walk-node.c, which the emitter may call.  */
+bool fts__wroots_alone_may_go (struct libfts_walk *w);
 void fts__wroots_delivered (struct libfts_walk *w);
 bool fts__wtask_may_take (struct libfts_walk *w, const struct fts__wnode *n);
 struct fts__wnode *fts__wtask_take (struct libfts_walk *w);

@@ -292,6 +292,30 @@ fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n, int err)
   free (path);
 }
 
+/* Whether W's held root, one that may overlap the roots before it
+   (fts-walk-roots.c), may be walked: they are all finished and, in an
+   ordered walk, delivered.  Lock held.  */
+bool
+fts__wroots_alone_may_go (struct libfts_walk *w)
+{
+  return (w->roots_fed == w->roots_finished
+          && (!w->em.ordered
+              || atomic_load (&w->em.roots_left) == w->roots_fed));
+}
+
+/* The emitter left a root of W, all its reports delivered: if a root
+   waits for those before it and may go now, wake a thread to feed it (a
+   broadcast for each root would wake every idle thread for nothing).
+   Takes the lock.  */
+void
+fts__wroots_delivered (struct libfts_walk *w)
+{
+  pthread_mutex_lock (&w->lock);
+  if (w->held_root && w->held_alone && fts__wroots_alone_may_go (w))
+    pthread_cond_signal (&w->wake);
+  pthread_mutex_unlock (&w->lock);
+}
+
 /* Stop W at the caller's request: threads waiting for a task wake up and
    leave.  */
 void

@@ -38,17 +38,6 @@ roots_open (const struct libfts_walk *w)
   return w->roots_fed - w->roots_finished;
 }
 
-/* Whether the held root, one that may overlap those before it, may be
-   walked: they are all finished and, in an ordered walk, delivered.
-   Lock held.  */
-static bool
-alone_may_go (struct libfts_walk *w)
-{
-  return (roots_open (w) == 0
-          && (!w->em.ordered
-              || atomic_load (&w->em.roots_left) == w->roots_fed));
-}
-
 /* Whether a thread should feed W a root now: there is room in the window
    and a root to take (or one held may go), nobody else is at it, and the
    source, if it said EAGAIN, may have one by now.  Lock held.  */
@@ -59,7 +48,7 @@ fts__wroots_due (struct libfts_walk *w)
       || roots_open (w) >= FTS__WALK_ROOT_WINDOW)
     return false;
   if (w->held_root)
-    return !w->held_alone || alone_may_go (w);
+    return !w->held_alone || fts__wroots_alone_may_go (w);
   if (w->roots_end)
     return false;
   return (!w->source_later || w->roots_finished != w->later_at
@@ -78,19 +67,6 @@ void
 fts__wroots_finished (struct libfts_walk *w)
 {
   w->roots_finished++;
-}
-
-/* The cursor left a root of W, all its reports delivered: if a root
-   waits for those before it and may go now, wake a thread to feed it (a
-   broadcast for each root would wake every idle thread for nothing).
-   Takes the lock.  */
-void
-fts__wroots_delivered (struct libfts_walk *w)
-{
-  pthread_mutex_lock (&w->lock);
-  if (w->held_root && w->held_alone && alone_may_go (w))
-    pthread_cond_signal (&w->wake);
-  pthread_mutex_unlock (&w->lock);
 }
 
 /* The next root of the list libfts_walk_open was given: each alone.  */
@@ -176,7 +152,7 @@ fts__wroots_feed (struct libfts_walk *w)
     {
       w->feeding = true;
       bool ok = w->held_root || take_root (w);
-      if (ok && (!w->held_alone || alone_may_go (w)))
+      if (ok && (!w->held_alone || fts__wroots_alone_may_go (w)))
         pushed += push_root (w);
       w->feeding = false;
       if (!ok)
