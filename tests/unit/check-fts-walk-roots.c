@@ -129,6 +129,15 @@ wide_roots (int groups, int dirs)
   return roots;
 }
 
+/* Free ROOTS, from wide_roots or made so.  */
+static void
+free_roots (char **roots)
+{
+  for (size_t i = 0; roots[i]; i++)
+    free (roots[i]);
+  free (roots);
+}
+
 /* Many roots from a source: reports and visits as fts_read's walk of
    them.  The last root holds some before it: it is given alone.  */
 START_TEST (test_source_ordered)
@@ -138,6 +147,7 @@ START_TEST (test_source_ordered)
   bool alone[4 * 30 + 3] = { [4 * 30 + 2] = true };
   struct source s = { .roots = roots, .alone = alone, .fail_at = -1 };
   check_source (roots, &s, THREADS (_i));
+  free_roots (roots);
 }
 END_TEST
 
@@ -275,6 +285,8 @@ START_TEST (test_alone_after_split)
   ck_assert_int_eq (walk_run (w, visit_counting, report_log, &r.c), 0);
   assert_same_lines (expected, log_text (&r.c.reports, false),
                      "ordered reports");
+  assert_same_lines (sorted_lines (expected), log_text (&r.c.visits, true),
+                     "visits");
 }
 END_TEST
 
@@ -289,17 +301,24 @@ START_TEST (test_source_eagain)
   struct source s = { .roots = roots, .eagain_every = 2, .fail_at = -1 };
   check_source (roots, &s, THREADS (_i));
   ck_assert (!s.waited_with_open);
+  free_roots (roots);
 }
 END_TEST
 
 /* A source that fails: the walk reports it (LIBFTS_WALK_FAILED, EIO)
    after the roots given before, and returns -1 with EIO.  */
+struct fail_ctx
+{
+  struct ctx c;                 /* first: visit_report_all gets it */
+  int failed;                   /* the failure's errno, as reported */
+};
+
 static int
 report_failed (const struct libfts_walk_report *r, void *arg)
 {
-  int *failed = arg;
+  struct fail_ctx *f = arg;
   if (r->code == LIBFTS_WALK_FAILED)
-    *failed = r->err;
+    f->failed = r->err;
   return 0;
 }
 
@@ -308,13 +327,14 @@ START_TEST (test_source_fails)
   make_wide ("root", 1, 5, 3);
   char **roots = wide_roots (1, 5);
   struct source s = { .roots = roots, .fail_at = 2 };
-  int failed = 0;
+  struct fail_ctx f = { .c = CTX_INIT };
   LIBFTS_WALK *w = open_next (&s, LIBFTS_WALK_ORDERED, THREADS (_i));
   ck_assert_int_eq (libfts_walk_run (w, visit_report_all, report_failed,
-                                     &failed), -1);
+                                     &f), -1);
   ck_assert_int_eq (errno, EIO);
-  ck_assert_int_eq (failed, EIO);
+  ck_assert_int_eq (f.failed, EIO);
   ck_assert_int_eq (libfts_walk_close (w), 0);
+  free_roots (roots);
 }
 END_TEST
 
@@ -332,6 +352,7 @@ START_TEST (test_window_bounded)
   check_source (roots, &s, THREADS (_i));
   ck_assert_int_le (s.most_open, 256);
   ck_assert_int_eq (s.next, 1000);
+  free_roots (roots);
 }
 END_TEST
 
