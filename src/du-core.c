@@ -110,7 +110,10 @@ struct du_walk
                                    all through: files with one link left
                                    out, directories not read to the end */
   bool dirs_seen;               /* SEEN holds a directory */
-  bool files_seen;              /* SEEN holds a file with one link */
+  atomic_bool files_seen;       /* SEEN holds a file with one link: set
+                                   under the lock, read without it (an
+                                   operand's visit may set it while other
+                                   operands' visits ask) */
   struct di_set *mounts;        /* mount points, read when a cycle is met */
   struct du_level *lvl;         /* accumulators, by depth */
   size_t n_lvl;
@@ -448,7 +451,10 @@ seen_before (struct du_walk *w, size_t level, char const *path,
   /* A file with one link is only looked up as an operand, or if SEEN
      holds such files: the threads of the parallel walk need not wait for
      each other otherwise.  */
-  if (!add && !(x->several && (level == 0 || w->files_seen)))
+  if (!add && !(x->several
+                && (level == 0
+                    || atomic_load_explicit (&w->files_seen,
+                                             memory_order_relaxed))))
     return false;
   lock_sets (w);
   if (add)
@@ -462,7 +468,7 @@ seen_before (struct du_walk *w, size_t level, char const *path,
                      || (w->dirs_seen && counted_in_dir (w, path, st)))))
     {
       add_to_set (w->seen, st);
-      w->files_seen = true;
+      atomic_store_explicit (&w->files_seen, true, memory_order_relaxed);
     }
   unlock_sets (w);
   return seen;
