@@ -48,16 +48,24 @@ static LIBFTS_MPI *mpi;
 /* Standard error as it was, on the ranks that print nothing.  */
 static int saved_stderr = -1;
 
+/* OPTIONS for libfts_mpi_walk with what HOW (WALK_REMOTE_*) asks.  */
 static int
-walk_mpi (void *ctx, char *root, int options, int how,
-          libfts_walk_visit_fn visit, libfts_walk_report_fn report,
-          void *arg)
+mpi_options (int options, int how)
 {
   if (!(how & WALK_REMOTE_SHARE))
     options |= LIBFTS_MPI_LOCAL;
   if (how & WALK_REMOTE_POSTORDER)
     options |= LIBFTS_MPI_POSTORDER;
-  return libfts_mpi_walk (ctx, root, options, visit, report, arg);
+  return options;
+}
+
+static int
+walk_mpi (void *ctx, char *root, int options, int how,
+          libfts_walk_visit_fn visit, libfts_walk_report_fn report,
+          void *arg)
+{
+  return libfts_mpi_walk (ctx, root, mpi_options (options, how), visit,
+                          report, arg);
 }
 
 /* walk_remote's walk_roots: walk_mpi's, with ROOTS in one walk, or 2
@@ -67,13 +75,10 @@ walk_roots_mpi (void *ctx, char *const *roots, int options, int how,
                 libfts_walk_visit_fn visit, libfts_walk_report_fn report,
                 void *arg)
 {
-  if (!(how & WALK_REMOTE_SHARE))
-    options |= LIBFTS_MPI_LOCAL;
-  if (how & WALK_REMOTE_POSTORDER)
-    options |= LIBFTS_MPI_POSTORDER;
   if (!libfts_mpi_roots_together (roots))
     return 2;
-  return libfts_mpi_walk_roots (ctx, roots, options, visit, report, arg);
+  return libfts_mpi_walk_roots (ctx, roots, mpi_options (options, how),
+                                visit, report, arg);
 }
 
 /* The other ranks' part: from here on, what they say (running out of
