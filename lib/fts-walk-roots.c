@@ -106,6 +106,9 @@ take_root (struct libfts_walk *w)
     {
       free (root);
       w->roots_end = true;
+      /* The caller may be asleep, every root finished, waiting for the
+         end that this thread found (fts__wroots_done).  */
+      pthread_cond_broadcast (&w->wake);
       return false;
     }
   w->held_root = root;

@@ -290,6 +290,58 @@ START_TEST (test_alone_after_split)
 }
 END_TEST
 
+/* A source whose end a thread of the walk finds after every root is
+   finished, while the calling thread sleeps, waiting for that end: it
+   must be woken (it once slept for good; tests/chown/overlap-big-dir.sh
+   hung so under ThreadSanitizer).  The end is told late, so that the
+   caller is asleep by then.  */
+struct late_end
+{
+  pthread_t caller;
+  int next;
+  atomic_int ends_by_others;    /* ends found by threads of the walk */
+};
+
+static int
+next_alone_late_end (void *arg, int wait, char **root)
+{
+  (void) wait;
+  struct late_end *l = arg;
+  if (l->next == 3)
+    {
+      if (!pthread_equal (pthread_self (), l->caller))
+        atomic_fetch_add (&l->ends_by_others, 1);
+      nanosleep (&(struct timespec) { 0, 20000000 }, NULL);
+      return 0;
+    }
+  *root = xasprintf ("root/g%02d", l->next++);
+  return LIBFTS_WALK_ROOT_ALONE;
+}
+
+START_TEST (test_end_found_by_another)
+{
+  make_wide ("root", 3, 8, 2);
+  int ends_by_others = 0;
+  for (int round = 0; round < 40; round++)
+    {
+      struct late_end l = { .caller = pthread_self () };
+      struct ctx c = CTX_INIT;
+      LIBFTS_WALK *w = libfts_walk_open_next (next_alone_late_end, &l,
+                                              LIBFTS_WALK_ORDERED);
+      ck_assert_ptr_nonnull (w);
+      ck_assert_int_eq (libfts_walk_set_threads (w, THREADS (_i)), 0);
+      ck_assert_int_eq (walk_run (w, visit_report_all, report_log, &c), 0);
+      /* Each root: itself before and after, its 8 directories, each
+         before and after, and their two files.  */
+      ck_assert_int_eq (atomic_load (&c.nreports), 3 * (2 + 8 * 4));
+      ends_by_others += atomic_load (&l.ends_by_others);
+    }
+  /* Else the case was never met: the test would prove nothing.  */
+  if (THREADS (_i) > 1)
+    ck_assert_int_gt (ends_by_others, 0);
+}
+END_TEST
+
 /* ---- the source ----------------------------------------------------------- */
 
 /* A source that often has nothing ready: every root is still walked, in
@@ -378,6 +430,7 @@ roots_suite (void)
   add_threaded (tc, test_source_ordered, 1);
   add_threaded (tc, test_alone_waits, 1);
   add_threaded (tc, test_alone_after_split, 1);
+  add_threaded (tc, test_end_found_by_another, 1);
   tcase_add_test (tc, test_roots_at_once);
   tcase_add_test (tc, test_listed_roots_one_by_one);
   suite_add_tcase (s, tc);
