@@ -33,6 +33,7 @@ du_shell_tests = \
   tests/du/full-stdout.sh \
   tests/du/gnu-diff.sh \
   tests/du/operands-gnu.sh \
+  tests/du/files0-from-pipe-open.sh \
   tests/du/files0-from-many.sh \
   tests/du/hard-links-operands.sh \
   tests/du/hard-links.sh \
