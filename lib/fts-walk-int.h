@@ -7,6 +7,40 @@
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
 
+/* ---- locks and who owns what ----------------------------------------------
+
+   The locks, outermost first; a thread holding one takes only those
+   below it, never one above:
+     1. the budget's (struct libfts_walk_budget, fts-walk-budget.c): its
+        list of walks and the sleep for a unit; it wakes each walk under
+        that walk's lock;
+     2. GIVE_LOCK: one libfts_walk_give at a time (fts-walk-hold.c);
+     3. the emitter's (EM.LOCK, fts-walk-emit.c): the report lists and
+        the cursor; let go while a run of reports is delivered;
+     4. LOCK, the walk's: the tasks, the shares, the released holds, the
+        thread counters (TH), the roots' feeding (fts-walk-roots.c), the
+        end; let go around any reading, visiting or reporting;
+     5. ALL_LOCK (the list of live records, fts-walk-node.c) and the
+        descriptors' (FDC.LOCK, fts-walk-fd.c): leaves, holding no other.
+
+   Counters shared without a lock, each changed only where it says:
+   - a record's PENDING (struct fts__wnode): its parts not done, its own
+     read and each subdirectory pushed.  Set to 1 when made
+     (fts-walk-node.c); added to for each subdirectory pushed (fts-walk.c)
+     and for a directory held (libfts_walk_hold, fts-walk-hold.c); taken
+     from only by release (fts-walk.c), whose thread finishes the record
+     when it takes the last.  The top's counts the roots (fts-walk-roots.c
+     adds).
+   - EM.BACKLOG: the bytes of the blocks that reports not yet freed are
+     carved from.  Added to when a report takes a new block, taken from
+     when a block's last report is freed undelivered (fts-walk-node.c)
+     or delivered (fts-walk-emit.c); read to hold threads back
+     (fts-walk-heap.c, fts-walk.c's scheduler).
+   - EM.AT: the directory whose reports are being delivered; written only
+     by the emitter as its cursor moves, read by the threads choosing a
+     task (fts-walk-heap.c) and compared, never followed, by the
+     scheduler.  */
+
 #ifndef LIBFTS_FTS_WALK_INT_H
 #define LIBFTS_FTS_WALK_INT_H 1
 
@@ -399,6 +433,28 @@ enum { FTS__WALK_WAIT_SPLIT_MIN = 8, FTS__WALK_WAIT_SLICE_MIN = 4,
    bounds.  */
 enum { FTS__WALK_ROOT_WINDOW = 256 };
 
+/* A walk's threads, counted under its lock (fts-walk.c's scheduler
+   keeps them; fts-walk-node.c reads HELD to wake those held back).  A
+   thread of the walk is at any time starting, busy, idle or in the
+   scheduler's own steps (feeding roots, choosing), which nothing
+   counts.  */
+struct fts__wthreads
+{
+  unsigned started;                /* worker threads started (the calling
+                                      thread is not one) */
+  unsigned starting;               /* of them, those not yet at work */
+  unsigned busy;                   /* on a task, a share's slices or a
+                                      released hold */
+  unsigned idle;                   /* asleep, waiting for something to do */
+  unsigned held;                   /* of the idle, those the backlog holds
+                                      back from the tasks there are */
+  unsigned max;                    /* the most at once, the calling thread
+                                      included: CPU_MAX, then WAIT_MAX */
+  unsigned cpu_max;                /* the most while the CPU is the limit */
+  unsigned wait_max;               /* and once requests wait on a server */
+  unsigned givers;                 /* libfts_walk_give calls under way */
+};
+
 struct libfts_walk
 {
   /* Set before the walk starts, read by every thread.  */
@@ -435,20 +491,11 @@ struct libfts_walk
                                       directory being given) */
   bool running;                    /* between libfts_walk_run's start and
                                       its end */
-  unsigned givers;                 /* libfts_walk_give calls under way */
   pthread_mutex_t give_lock;       /* one libfts_walk_give at a time: */
   struct fts__wslab *give_slab;    /* the block its reports come from */
   pthread_cond_t share_done;       /* a share lost its last helper */
   size_t ntasks;
-  unsigned idle;                   /* threads waiting for a task */
-  unsigned held;                   /* of them, those the backlog holds
-                                      back from the tasks there are */
-  unsigned started;                /* worker threads started */
-  unsigned starting;               /* of them, those not yet taking tasks */
-  unsigned busy;                   /* threads on a task or a share */
-  unsigned max_threads;            /* the calling thread included: now */
-  unsigned cpu_threads;            /* the most while the CPU is the limit */
-  unsigned wait_threads;           /* and once requests wait on a server */
+  struct fts__wthreads th;
   unsigned wait_fd_budget;         /* the descriptor budget then */
   atomic_bool waiting;             /* requests wait on a server: set once */
   atomic_uint probes, slow_probes; /* directory reads timed, slow ones */

@@ -341,7 +341,7 @@ fts__walk_wake_held (struct libfts_walk *w, bool all)
 {
   pthread_mutex_lock (&w->lock);
   size_t n = all ? w->ntasks : 1;
-  for (size_t i = 0; i < n && i < w->held; i++)
+  for (size_t i = 0; i < n && i < w->th.held; i++)
     pthread_cond_signal (&w->wake);
   pthread_mutex_unlock (&w->lock);
 }

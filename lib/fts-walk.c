@@ -144,13 +144,13 @@ start_worker (struct libfts_walk *w)
   sigset_t all, old;
   sigfillset (&all);
   pthread_sigmask (SIG_SETMASK, &all, &old);
-  if (pthread_create (&w->tids[w->started], NULL, worker_main, w) == 0)
+  if (pthread_create (&w->tids[w->th.started], NULL, worker_main, w) == 0)
     {
-      w->started++;
-      w->starting++;
+      w->th.started++;
+      w->th.starting++;
     }
   else
-    w->max_threads = w->started + 1;   /* go on with those we have */
+    w->th.max = w->th.started + 1;   /* go on with those we have */
   pthread_sigmask (SIG_SETMASK, &old, NULL);
 }
 
@@ -173,16 +173,16 @@ grow (struct libfts_walk *w)
 {
   if (!waiting (w))
     {
-      if (!w->idle && w->ntasks >= 2 && w->started + 1 < w->max_threads)
+      if (!w->th.idle && w->ntasks >= 2 && w->th.started + 1 < w->th.max)
         start_worker (w);
       return;
     }
-  while (!w->held && w->ntasks > w->idle + w->starting
-         && w->started + 1 < w->max_threads)
+  while (!w->th.held && w->ntasks > w->th.idle + w->th.starting
+         && w->th.started + 1 < w->th.max)
     {
-      unsigned before = w->started;
+      unsigned before = w->th.started;
       start_worker (w);
-      if (w->started == before)
+      if (w->th.started == before)
         return;
     }
 }
@@ -201,8 +201,8 @@ start_waiting (struct libfts_walk *w)
   if (!waiting (w))
     {
       atomic_store (&w->waiting, true);
-      w->max_threads = w->wait_threads;
-      size_t bound = (size_t) w->wait_threads
+      w->th.max = w->th.wait_max;
+      size_t bound = (size_t) w->th.wait_max
                      * FTS__WALK_WAIT_BACKLOG_PER_THREAD;
       if (bound > FTS__WALK_BACKLOG)
         atomic_store (&w->em.bound, bound);
@@ -220,7 +220,7 @@ start_waiting (struct libfts_walk *w)
 static void
 wake_idle (struct libfts_walk *w, size_t n)
 {
-  for (size_t i = 0; i < n && i < w->idle; i++)
+  for (size_t i = 0; i < n && i < w->th.idle; i++)
     pthread_cond_signal (&w->wake);
 }
 
@@ -237,7 +237,7 @@ push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k,
      once it is done here (run_kept): no heap for that one, and its
      parent's descriptor and entries are still at hand.  */
   size_t i = 0;
-  if (keeper && !keeper->next && !w->idle)
+  if (keeper && !keeper->next && !w->th.idle)
     keeper->next = kids[i++];
   k -= i;
   for (kids += i, i = 0; i < k; i++)
@@ -558,11 +558,11 @@ slice_size (struct libfts_walk *w, const struct fts__dir *dir)
   if (!isset (w, LIBFTS_WALK_SPLIT))
     return 0;
   if (!waiting (w))
-    return (w->cpu_threads > 1 && dir->count >= FTS__WALK_SPLIT_MIN
+    return (w->th.cpu_max > 1 && dir->count >= FTS__WALK_SPLIT_MIN
             ? FTS__WALK_SLICE : 0);
-  if (w->wait_threads < 2 || dir->count < FTS__WALK_WAIT_SPLIT_MIN)
+  if (w->th.wait_max < 2 || dir->count < FTS__WALK_WAIT_SPLIT_MIN)
     return 0;
-  size_t n = dir->count / ((size_t) w->wait_threads
+  size_t n = dir->count / ((size_t) w->th.wait_max
                            * FTS__WALK_WAIT_SLICES_PER_THREAD);
   return (n < FTS__WALK_WAIT_SLICE_MIN ? FTS__WALK_WAIT_SLICE_MIN
           : n > FTS__WALK_SLICE ? FTS__WALK_SLICE : n);
@@ -623,11 +623,11 @@ share_run (struct wctx *ctx, struct fts__wshare *s)
   pthread_mutex_lock (&w->lock);
   s->next = w->shares;
   w->shares = s;
-  while (w->started + 1 < w->max_threads && w->started + 1 < s->nslices)
+  while (w->th.started + 1 < w->th.max && w->th.started + 1 < s->nslices)
     {
-      unsigned before = w->started;
+      unsigned before = w->th.started;
       start_worker (w);
-      if (w->started == before)
+      if (w->th.started == before)
         break;
     }
   wake_idle (w, s->nslices);
@@ -1041,125 +1041,200 @@ feed_roots (struct libfts_walk *w)
   grow (w);
 }
 
-/* Take tasks, and feed the roots, until the walk ends; the calling
-   thread (CALLER) also once every root is finished.  */
+/* The scheduler: each thread of the walk runs work, which repeats the
+   first of these steps that applies until the walk ends (for the calling
+   thread, CALLER, also once every root is finished):
+     1. feed the roots that are due (fts-walk-roots.c);
+     2. take a unit of the budget shared with other walks, if there is
+        one and anything to do, or sleep for one;
+     3. finish a directory whose hold was let go;
+     4. help with a share's slices (a large directory's entries);
+     5. take a task, the first in the sequential walk's order that the
+        emitter's backlog allows;
+     6. else sleep until woken.
+   Steps 3 to 5 are not taken beyond the bound on requests in flight
+   where requests wait on a server (at_bound).  W's lock is held between
+   the steps, and let go while one does its work or sleeps.  */
+
+/* Whether the calling thread (CALLER: libfts_walk_run's) is to leave
+   W's work.  Lock held.  */
+static bool
+work_over (struct libfts_walk *w, bool caller)
+{
+  return stopped (w) || w->finished || (caller && fts__wroots_done (w));
+}
+
+/* Whether W's threads at work are as many as the requests it may keep
+   in flight on a server: then a thread takes no more.  Lock held.  */
+static bool
+at_bound (struct libfts_walk *w)
+{
+  return waiting (w) && w->th.busy >= w->th.max;
+}
+
+/* Step 2: a unit of W's budget for the calling thread, when W shares one
+   and there is anything to do.  Returns whether the thread may go on
+   (it holds a unit, or needs none); false after it slept for one, to
+   choose again.  Lock held; let go while asleep.  */
+static bool
+take_unit (struct libfts_walk *w)
+{
+  struct libfts_walk_budget *b = w->budget;
+  if (!b || !(w->n_released || w->shares || w->tasks))
+    return true;
+  atomic_fetch_add (&b->sleepers, 1);
+  bool got = fts__budget_try_take (b);
+  if (!got)
+    {
+      w->th.idle++;
+      pthread_cond_wait (&w->wake, &w->lock);
+      w->th.idle--;
+    }
+  atomic_fetch_sub (&b->sleepers, 1);
+  return got;
+}
+
+/* Give back the unit of W's budget that the calling thread holds, if
+   any.  No lock held.  */
+static void
+put_unit (struct libfts_walk *w)
+{
+  if (w->budget)
+    fts__budget_put (w->budget);
+}
+
+/* Step 3: finish a directory whose hold was let go
+   (libfts_walk_release), or one handed out (libfts_walk_give) and
+   finished unread: its part of the walk.  Lock held; let go
+   meanwhile.  */
+static void
+finish_released (struct wctx *ctx)
+{
+  struct libfts_walk *w = ctx->w;
+  struct fts__wnode *d = w->released[--w->n_released];
+  w->holds--;
+  w->th.busy++;
+  pthread_mutex_unlock (&w->lock);
+  release (ctx, d, !d->given, -1);
+  put_unit (w);
+  pthread_mutex_lock (&w->lock);
+  w->th.busy--;
+}
+
+/* Step 4: help with the slices of W's first share; withdraw it once all
+   are claimed, so that nobody comes in again.  Lock held; let go
+   meanwhile.  */
+static void
+join_share (struct wctx *ctx)
+{
+  struct libfts_walk *w = ctx->w;
+  struct fts__wshare *s = w->shares;
+  s->users++;
+  w->th.busy++;
+  pthread_mutex_unlock (&w->lock);
+  help_share (ctx, s);
+  put_unit (w);
+  pthread_mutex_lock (&w->lock);
+  w->th.busy--;
+  if (atomic_load (&s->next_slice) >= s->nslices)
+    withdraw_share (w, s);
+  if (--s->users == 0)
+    pthread_cond_broadcast (&w->share_done);
+}
+
+/* Step 5: read N, a task taken, and the subdirectories its reading kept
+   for this thread.  Lock held; let go meanwhile.  */
+static void
+run_task (struct wctx *ctx, struct fts__wnode *n)
+{
+  struct libfts_walk *w = ctx->w;
+  if (waiting (w))
+    grow (w);
+  w->th.busy++;
+  pthread_mutex_unlock (&w->lock);
+  process_dir (ctx, n);
+  run_kept (ctx);
+  put_unit (w);
+  pthread_mutex_lock (&w->lock);
+  w->th.busy--;
+}
+
+/* Give back the budget unit the calling thread took for nothing, out of
+   W's lock (another walk may wait for it).  Returns whether anything
+   came meanwhile that the thread would have missed asleep: what the
+   lock kept from changing while it was held.  Lock held; let go
+   meanwhile.  */
+static bool
+unit_back_changed (struct libfts_walk *w, bool caller)
+{
+  size_t ntasks = w->ntasks;
+  struct fts__wshare *shares = w->shares;
+  const struct fts__wnode *at = atomic_load (&w->em.at);
+  size_t backlog = atomic_load (&w->em.backlog);
+  pthread_mutex_unlock (&w->lock);
+  fts__budget_put (w->budget);
+  pthread_mutex_lock (&w->lock);
+  return (w->n_released || w->shares != shares || w->ntasks != ntasks
+          || atomic_load (&w->em.at) != at
+          || atomic_load (&w->em.backlog) != backlog
+          || work_over (w, caller) || fts__wroots_due (w));
+}
+
+/* Step 6: sleep until woken, nothing there for the calling thread (OVER:
+   W is at its bound on requests in flight); not when its budget unit,
+   given back, let it miss something.  The emitter wakes those held back
+   by the backlog when it shrinks or moves on (fts-walk-emit.c).  Lock
+   held; let go while asleep.  */
+static void
+rest (struct libfts_walk *w, bool caller, bool over)
+{
+  if (w->budget && unit_back_changed (w, caller))
+    return;
+  bool held = w->tasks != NULL && !over;
+  w->th.idle++;
+  w->th.held += held;
+  pthread_cond_wait (&w->wake, &w->lock);
+  w->th.idle--;
+  w->th.held -= held;
+}
+
+/* Run the scheduler's steps (above) until the walk ends, or for CALLER
+   until every root is finished too.  */
 static void
 work (struct wctx *ctx, bool caller)
 {
   struct libfts_walk *w = ctx->w;
   pthread_mutex_lock (&w->lock);
   if (!caller)
-    w->starting--;
-  for (;;)
+    w->th.starting--;
+  while (!work_over (w, caller))
     {
-      if (stopped (w) || w->finished || (caller && fts__wroots_done (w)))
-        break;
       if (fts__wroots_due (w))
         {
           feed_roots (w);
           continue;
         }
-      /* A walk that shares a budget with others takes a unit of it for
-         anything it does, or sleeps until one is given back.  */
-      struct libfts_walk_budget *b = w->budget;
-      if (b && (w->n_released || w->shares || w->tasks))
-        {
-          atomic_fetch_add (&b->sleepers, 1);
-          bool got = fts__budget_try_take (b);
-          if (!got)
-            {
-              w->idle++;
-              pthread_cond_wait (&w->wake, &w->lock);
-              w->idle--;
-            }
-          atomic_fetch_sub (&b->sleepers, 1);
-          if (!got)
-            continue;
-        }
+      if (!take_unit (w))
+        continue;
       if (w->n_released)
         {
-          /* A hold let go (libfts_walk_release): its directory's part;
-             or a directory handed out (libfts_walk_give), finished
-             unread.  */
-          struct fts__wnode *d = w->released[--w->n_released];
-          w->holds--;
-          w->busy++;
-          pthread_mutex_unlock (&w->lock);
-          release (ctx, d, !d->given, -1);
-          if (b)
-            fts__budget_put (b);
-          pthread_mutex_lock (&w->lock);
-          w->busy--;
+          finish_released (ctx);
           continue;
         }
-      /* Where requests wait on a server, the threads busy are the
-         requests in flight: a thread beyond the bound waits.  */
-      bool over = waiting (w) && w->busy >= w->max_threads;
+      bool over = at_bound (w);
+      struct fts__wnode *n = NULL;
       if (w->shares && !over)
-        {
-          struct fts__wshare *s = w->shares;
-          s->users++;
-          w->busy++;
-          pthread_mutex_unlock (&w->lock);
-          help_share (ctx, s);
-          if (b)
-            fts__budget_put (b);
-          pthread_mutex_lock (&w->lock);
-          w->busy--;
-          /* Nobody is to come in again once it is all claimed.  */
-          if (atomic_load (&s->next_slice) >= s->nslices)
-            withdraw_share (w, s);
-          if (--s->users == 0)
-            pthread_cond_broadcast (&w->share_done);
-          continue;
-        }
-      struct fts__wnode *n = w->tasks && !over ? fts__wtask_take (w) : NULL;
-      if (!n && b)
-        {
-          /* The unit back, out of the lock (another walk may wait for
-             it); then again if anything came meanwhile, which the lock
-             would have let this thread see asleep.  */
-          size_t ntasks = w->ntasks;
-          struct fts__wshare *shares = w->shares;
-          const struct fts__wnode *at = atomic_load (&w->em.at);
-          size_t backlog = atomic_load (&w->em.backlog);
-          pthread_mutex_unlock (&w->lock);
-          fts__budget_put (b);
-          pthread_mutex_lock (&w->lock);
-          if (w->n_released || w->shares != shares || w->ntasks != ntasks
-              || atomic_load (&w->em.at) != at
-              || atomic_load (&w->em.backlog) != backlog
-              || stopped (w) || w->finished || fts__wroots_due (w)
-              || (caller && fts__wroots_done (w)))
-            continue;
-        }
-      if (!n)
-        {
-          /* The emitter wakes those held back by the backlog when it
-             shrinks or moves on (fts-walk-emit.c).  One over the bound
-             takes a task when it wakes after another finished one.  */
-          bool held = w->tasks != NULL && !over;
-          w->idle++;
-          w->held += held;
-          pthread_cond_wait (&w->wake, &w->lock);
-          w->idle--;
-          w->held -= held;
-          continue;
-        }
-      if (waiting (w))
-        grow (w);
-      w->busy++;
-      pthread_mutex_unlock (&w->lock);
-      process_dir (ctx, n);
-      run_kept (ctx);
-      if (b)
-        fts__budget_put (b);
-      pthread_mutex_lock (&w->lock);
-      w->busy--;
+        join_share (ctx);
+      else if (w->tasks && !over && (n = fts__wtask_take (w)))
+        run_task (ctx, n);
+      else
+        rest (w, caller, over);
     }
   pthread_mutex_unlock (&w->lock);
 }
 
+/* A worker thread of the walk ARG: the scheduler's steps until the walk
+   ends.  */
 static void *
 worker_main (void *arg)
 {
@@ -1170,7 +1245,7 @@ worker_main (void *arg)
   else
     {
       pthread_mutex_lock (&w->lock);
-      w->starting--;
+      w->th.starting--;
       pthread_mutex_unlock (&w->lock);
     }
   ctx_end (&ctx);
@@ -1199,15 +1274,15 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
   w->arg = arg;
   unsigned room = fts__wfd_room ();
   unsigned budget = fts__wfd_budget (FTS__WALK_FD_BUDGET, room);
-  w->cpu_threads = threads_within (w->threads ? w->threads
+  w->th.cpu_max = threads_within (w->threads ? w->threads
                                    : libfts_default_threads (), budget);
   unsigned inflight = fts__walk_inflight (w);
   unsigned want = inflight * FTS__WALK_PINS_PER_THREAD;
   w->wait_fd_budget = fts__wfd_budget (want > budget ? want : budget, room);
-  w->wait_threads = threads_within (inflight, w->wait_fd_budget);
-  unsigned most = (w->cpu_threads > w->wait_threads ? w->cpu_threads
-                   : w->wait_threads);
-  w->max_threads = w->cpu_threads;
+  w->th.wait_max = threads_within (inflight, w->wait_fd_budget);
+  unsigned most = (w->th.cpu_max > w->th.wait_max ? w->th.cpu_max
+                   : w->th.wait_max);
+  w->th.max = w->th.cpu_max;
   w->tids = most > 1 ? calloc (most - 1, sizeof *w->tids) : NULL;
   if (most > 1 && !w->tids)
     return -1;
@@ -1261,7 +1336,7 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
     }
   w->released = room;
   w->holds++;
-  w->givers++;
+  w->th.givers++;
   struct fts__wnode *n = fts__wtask_take_first (w);
   pthread_mutex_unlock (&w->lock);
 
@@ -1285,7 +1360,7 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
       w->holds--;
       fts__wtask_push (w, n);
     }
-  w->givers--;
+  w->th.givers--;
   pthread_cond_broadcast (&w->wake);
   pthread_mutex_unlock (&w->lock);
   pthread_mutex_unlock (&w->give_lock);
@@ -1379,12 +1454,12 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
   w->finished = true;
   pthread_cond_broadcast (&w->wake);
   pthread_mutex_unlock (&w->lock);
-  for (unsigned i = 0; i < w->started; i++)
+  for (unsigned i = 0; i < w->th.started; i++)
     pthread_join (w->tids[i], NULL);
   /* A stopped walk may end while a directory is being given.  */
   pthread_mutex_lock (&w->lock);
   w->running = false;
-  while (w->givers)
+  while (w->th.givers)
     pthread_cond_wait (&w->wake, &w->lock);
   pthread_mutex_unlock (&w->lock);
   pthread_mutex_lock (&w->give_lock);
