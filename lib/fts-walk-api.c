@@ -1,6 +1,7 @@
 /* fts-walk-api.c: the parallel walk's API but its run (libfts_walk_run,
    in fts-walk.c): the walk's set-up and end, its counters, the default
-   thread count, and what VISIT may call about the entry it is given.
+   thread count, and what VISIT may call about the entry it is given
+   (but holds and flags: fts-walk-hold.c).
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -242,17 +243,11 @@ libfts_walk_get_stats (LIBFTS_WALK *w, struct libfts_stats *stats,
 
 /* ---- from VISIT ---------------------------------------------------------- */
 
-static struct fts__wentry *
-wentry_of (const struct libfts_walk_entry *e)
-{
-  return (struct fts__wentry *) e->priv[0];
-}
-
 int
 libfts_walk_report_data (struct libfts_walk_entry *pub, int code, int err,
                          intmax_t value, const void *data, size_t size)
 {
-  struct fts__wentry *e = wentry_of (pub);
+  struct fts__wentry *e = fts__wentry_of (pub);
   size_t namelen = e->child ? pub->namelen : 0;
   struct fts__wreport *r = fts__wreport_new (e->w, e->slab,
                                              fts__wreport_size (namelen,
@@ -286,84 +281,11 @@ libfts_walk_report (struct libfts_walk_entry *pub, int code, int err,
   return libfts_walk_report_data (pub, code, err, value, NULL, 0);
 }
 
-/* Flag D and its ancestors up to the first flagged already.  */
-static void
-flag_from (struct fts__wnode *d)
-{
-  for (struct fts__wnode *q = d;
-       !atomic_load_explicit (&q->flagged, memory_order_relaxed);
-       q = q->parent)
-    {
-      atomic_store_explicit (&q->flagged, 1, memory_order_relaxed);
-      if (q->level < FTS_ROOTLEVEL)
-        break;
-    }
-}
-
-void
-libfts_walk_flag_ancestors (struct libfts_walk_entry *pub)
-{
-  struct fts__wentry *e = wentry_of (pub);
-  /* Up to the roots' parent (level -1), which no visit sees: for
-     libfts_walk_roots_flagged.  */
-  flag_from (e->child ? e->node : e->node->parent);
-}
-
-int
-libfts_walk_roots_flagged (LIBFTS_WALK *w)
-{
-  return atomic_load (&w->top.flagged);
-}
-
-void *
-libfts_walk_hold (struct libfts_walk_entry *pub)
-{
-  struct fts__wentry *e = wentry_of (pub);
-  struct libfts_walk *w = e->w;
-  struct fts__wnode *d = e->child ? e->node : e->node->parent;
-  if (d->level < FTS_ROOTLEVEL)
-    {
-      errno = EINVAL;
-      return NULL;
-    }
-  /* Room in RELEASED now, so that letting go cannot fail.  */
-  pthread_mutex_lock (&w->lock);
-  struct fts__wnode **r = realloc (w->released,
-                                   (w->holds + 1) * sizeof *r);
-  if (r)
-    {
-      w->released = r;
-      w->holds++;
-      /* D's read is pending while an entry of it is visited: D cannot be
-         finished before this one more part of it.  */
-      atomic_fetch_add (&d->pending, 1);
-    }
-  pthread_mutex_unlock (&w->lock);
-  return r ? d : NULL;
-}
-
-int
-libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag)
-{
-  if (!w || !hold)
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  if (flag)
-    flag_from (hold);
-  pthread_mutex_lock (&w->lock);
-  w->released[w->n_released++] = hold;
-  pthread_cond_broadcast (&w->wake);
-  pthread_mutex_unlock (&w->lock);
-  return 0;
-}
-
 int
 libfts_walk_parent_id (const struct libfts_walk_entry *pub, dev_t *dev,
                        ino_t *ino)
 {
-  struct fts__wentry *e = wentry_of (pub);
+  struct fts__wentry *e = fts__wentry_of (pub);
   const struct fts__wnode *d = e->child ? e->node : e->node->parent;
   if (d->level < FTS_ROOTLEVEL)
     {
@@ -378,7 +300,7 @@ libfts_walk_parent_id (const struct libfts_walk_entry *pub, dev_t *dev,
 char *
 libfts_walk_path (const struct libfts_walk_entry *pub)
 {
-  struct fts__wentry *e = wentry_of (pub);
+  struct fts__wentry *e = fts__wentry_of (pub);
   if (e->child)
     return fts__wnode_path (e->node, pub->name, pub->namelen);
   return fts__wnode_path (e->node, "", 0);
@@ -387,7 +309,7 @@ libfts_walk_path (const struct libfts_walk_entry *pub)
 int
 libfts_walk_stat (struct libfts_walk_entry *pub, int follow)
 {
-  struct fts__wentry *e = wentry_of (pub);
+  struct fts__wentry *e = fts__wentry_of (pub);
   struct stat st;
   int info = fts__stat_follow (pub->dirfd, pub->name, follow, &st, NULL);
   bool visited = (pub->info == FTS_DP || pub->info == FTS_DNR

@@ -1,8 +1,12 @@
 /* fts-walk-int.h: the parallel walk's internals, shared by fts-walk.c
-   (the walk: threads, visits, reading), fts-walk-api.c (the API around
-   it), fts-walk-heap.c (the tasks), fts-walk-fd.c (descriptors),
-   fts-walk-emit.c (reports in sequential order) and fts-walk-node.c (the
-   records and calls they all use).  Not installed.
+   (a directory's task, the scheduler, the run), fts-walk-threads.c (the
+   threads and the pushing of tasks), fts-walk-read.c (reading a
+   directory, shares, probes), fts-walk-hold.c (holds, hand-outs,
+   flags), fts-walk-api.c (the API around it), fts-walk-heap.c (the
+   tasks), fts-walk-roots.c (the roots), fts-walk-fd.c (descriptors),
+   fts-walk-budget.c (a budget shared by walks), fts-walk-emit.c (reports
+   in sequential order) and fts-walk-node.c (the records and calls they
+   all use).  Not installed.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -26,8 +30,9 @@
    Counters shared without a lock, each changed only where it says:
    - a record's PENDING (struct fts__wnode): its parts not done, its own
      read and each subdirectory pushed.  Set to 1 when made
-     (fts-walk-node.c); added to for each subdirectory pushed (fts-walk.c)
-     and for a directory held (libfts_walk_hold, fts-walk-hold.c); taken
+     (fts-walk-node.c); added to for each subdirectory pushed
+     (fts-walk-read.c) and for a directory held (libfts_walk_hold,
+     fts-walk-hold.c); taken
      from only by release (fts-walk.c), whose thread finishes the record
      when it takes the last.  The top's counts the roots (fts-walk-roots.c
      adds).
@@ -453,6 +458,8 @@ struct fts__wthreads
   unsigned cpu_max;                /* the most while the CPU is the limit */
   unsigned wait_max;               /* and once requests wait on a server */
   unsigned givers;                 /* libfts_walk_give calls under way */
+  void *(*main) (void *);          /* what a worker runs, given the walk:
+                                      the scheduler (set by its run) */
 };
 
 struct libfts_walk
@@ -608,6 +615,78 @@ struct fts__wentry
   struct fts__wslab **slab;        /* its thread's block for reports */
   struct stat st;
 };
+
+/* What each thread of a walk keeps for itself.  */
+struct fts__wctx
+{
+  struct libfts_walk *w;
+  char *buf;                       /* getdents64 */
+  struct fts__fs_cache fs;
+  struct libfts_stats st;
+  struct fts__wnode **kids;        /* a chunk's subdirectories */
+  size_t kids_cap;
+  struct fts__wnode *list;         /* the slice whose entries it visits */
+  bool sharing;                    /* it visits a slice (unordered walks,
+                                      which have no slice lists) */
+  struct fts__wbatch batch;        /* its reports on the run it visits */
+  struct fts__wslab *slab;         /* the block its reports come from */
+  struct fts__wnode *next;         /* a subdirectory it read, kept to be
+                                      read next, out of the heap */
+  uint32_t kid_seq;                /* subdirectories of the directory it
+                                      reads, so far */
+};
+
+/* Whether W was opened with any of the options OPT.  */
+static inline bool
+fts__wisset (const struct libfts_walk *w, int opt)
+{
+  return (w->options & opt) != 0;
+}
+
+/* Whether W is stopped or failed (read at each entry).  */
+static inline bool
+fts__wstopped (struct libfts_walk *w)
+{
+  return atomic_load_explicit (&w->stop, memory_order_relaxed) != 0;
+}
+
+/* Whether requests of W wait on a server (fts__walk_start_waiting).  */
+static inline bool
+fts__walk_waiting (struct libfts_walk *w)
+{
+  return atomic_load_explicit (&w->waiting, memory_order_relaxed);
+}
+
+/* The visit in progress whose public entry is E.  */
+static inline struct fts__wentry *
+fts__wentry_of (const struct libfts_walk_entry *e)
+{
+  return (struct fts__wentry *) e->priv[0];
+}
+
+/* ---- visiting (fts-walk-node.c) ------------------------------------------ */
+
+int fts__wvisit_call (struct libfts_walk *w, struct fts__wentry *e);
+void fts__wentry_of_node (struct fts__wentry *e, struct libfts_walk *w,
+                          struct fts__wslab **slab, struct fts__wnode *n,
+                          int pfd, int info, int err, const struct stat *st);
+int fts__wstat_into (struct fts__wctx *ctx, int dirfd, const char *name,
+                     bool follow, struct stat *st, int *err);
+
+/* ---- threads and pushing tasks (fts-walk-threads.c) ---------------------- */
+
+void fts__wthreads_start (struct libfts_walk *w);
+void fts__wthreads_grow (struct libfts_walk *w);
+void fts__wthreads_wake (struct libfts_walk *w, size_t n);
+void fts__walk_start_waiting (struct libfts_walk *w);
+void fts__wtasks_push (struct libfts_walk *w, struct fts__wnode **kids,
+                       size_t k, struct fts__wctx *keeper);
+
+/* ---- reading a directory, shares (fts-walk-read.c) ----------------------- */
+
+int fts__wread_dir (struct fts__wctx *ctx, struct fts__wnode *d, int fd);
+void fts__wshare_help (struct fts__wctx *ctx, struct fts__wshare *s);
+void fts__wshare_withdraw (struct libfts_walk *w, struct fts__wshare *s);
 
 /* ---- the API (fts-walk-api.c) ------------------------------------------- */
 

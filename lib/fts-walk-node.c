@@ -15,6 +15,7 @@
 
 #include "fts-walk-int.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdint.h>
@@ -344,4 +345,64 @@ fts__walk_wake_held (struct libfts_walk *w, bool all)
   for (size_t i = 0; i < n && i < w->th.held; i++)
     pthread_cond_signal (&w->wake);
   pthread_mutex_unlock (&w->lock);
+}
+
+/* ---- visiting: what the walk's files call to visit ---------------------- */
+
+/* Call the caller's VISIT with E; a request to stop stops the walk.  */
+int
+fts__wvisit_call (struct libfts_walk *w, struct fts__wentry *e)
+{
+  int r = w->visit (&e->pub, w->arg);
+  if (r == LIBFTS_WALK_STOP)
+    fts__walk_stop (w);
+  return r;
+}
+
+/* Set E up for directory N itself of W (its pre-order, post-order or
+   failure visit, or libfts_walk_give's), through its parent's
+   descriptor PFD; its reports come from SLAB.  */
+void
+fts__wentry_of_node (struct fts__wentry *e, struct libfts_walk *w,
+                     struct fts__wslab **slab, struct fts__wnode *n, int pfd,
+                     int info, int err, const struct stat *st)
+{
+  memset (&e->pub, 0, sizeof e->pub);
+  e->w = w;
+  e->node = n;
+  e->list = NULL;
+  e->child = false;
+  e->batch = NULL;
+  e->slab = slab;
+  e->pub.dirfd = pfd;
+  e->pub.name = n->name;
+  e->pub.namelen = n->namelen;
+  e->pub.level = n->level;
+  e->pub.info = info;
+  e->pub.err = err;
+  if (st)
+    {
+      e->st = *st;
+      e->pub.st = &e->st;
+      e->pub.d_type = IFTODT (st->st_mode);
+    }
+  else
+    e->pub.d_type = info == FTS_NS ? DT_UNKNOWN : DT_DIR;
+  e->pub.dir_data = st && S_ISDIR (st->st_mode) ? &n->data : NULL;
+  e->pub.parent_data = n->parent->data;
+  e->pub.root_dev = n->root_dev;
+  e->pub.flagged = atomic_load_explicit (&n->flagged, memory_order_relaxed);
+  e->pub.priv[0] = e;
+}
+
+/* lstat NAME in DIRFD (stat for a followed root) into ST, counted in
+   CTX; returns the fts_info it gets, as fts_read's stat of an entry
+   (fts__stat_follow), and sets *ERR.  */
+int
+fts__wstat_into (struct fts__wctx *ctx, int dirfd, const char *name,
+                 bool follow, struct stat *st, int *err)
+{
+  int info = fts__stat_follow (dirfd, name, follow, st, &ctx->st.stat_calls);
+  *err = info == FTS_NS ? errno : 0;
+  return info;
 }

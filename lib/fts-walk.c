@@ -1,22 +1,24 @@
-/* fts-walk.c: the parallel walk: directories as tasks over N threads.
+/* fts-walk.c: the parallel walk: directories as tasks over N threads,
+   and its scheduler.
 
    A directory is a task: the thread that takes it opens it relative to its
-   parent's descriptor (O_NOFOLLOW), visits it in pre-order, reads it a
-   chunk at a time (in inode order when the threshold and the file
-   system's policy say so, as fts_read does), makes a compact record of
-   each subdirectory and pushes them all as new tasks, then visits the
-   chunk's other entries through the directory's descriptor and bare
-   names.  A directory is finished when its own reading and every
+   parent's descriptor (O_NOFOLLOW), visits it in pre-order, and reads it
+   (fts-walk-read.c: a chunk at a time, each subdirectory pushed as a new
+   task, the other entries visited through the directory's descriptor and
+   bare names).  A directory is finished when its own reading and every
    subdirectory are: whichever thread finishes the last of them visits it
    in post-order, through its parent's descriptor, and goes on up.  Tasks
    wait in one heap (fts-walk-heap.c), ordered as a sequential walk meets
    them: the walk stays depth first, the set of waiting records small,
    and the threads read first the directories whose reports are due.
-   Records, reports and what every part of the walk calls are in
-   fts-walk-node.c, descriptors in fts-walk-fd.c, the delivery of
-   reports in fts-walk-emit.c, the rest of the API and VISIT's calls in
-   fts-walk-api.c.  Threads start lazily, when two directories wait and
-   no thread is idle: a walk of one small directory starts none.
+   This file holds a directory's task, its finishing, the scheduler (the
+   steps each thread repeats: work) and libfts_walk_run.  Threads are
+   started and woken by fts-walk-threads.c, lazily, when two directories
+   wait and no thread is idle: a walk of one small directory starts none.
+   Records, reports and visits are in fts-walk-node.c, descriptors in
+   fts-walk-fd.c, the delivery of reports in fts-walk-emit.c, holds and
+   hand-outs in fts-walk-hold.c, the rest of the API and VISIT's calls in
+   fts-walk-api.c.
 
    The roots are fed to the tasks a window at a time (fts-walk-roots.c):
    the threads walk several at once, but a root that may overlap those
@@ -34,225 +36,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
-/* What each thread keeps for itself.  */
-struct wctx
-{
-  struct libfts_walk *w;
-  char *buf;                       /* getdents64 */
-  struct fts__fs_cache fs;
-  struct libfts_stats st;
-  struct fts__wnode **kids;        /* a chunk's subdirectories */
-  size_t kids_cap;
-  struct fts__wnode *list;         /* the slice whose entries it visits */
-  bool sharing;                    /* it visits a slice (unordered walks,
-                                      which have no slice lists) */
-  struct fts__wbatch batch;        /* its reports on the run it visits */
-  struct fts__wslab *slab;         /* the block its reports come from */
-  struct fts__wnode *next;         /* a subdirectory it read, kept to be
-                                      read next, out of the heap */
-  uint32_t kid_seq;                /* subdirectories of the directory it
-                                      reads, so far */
-};
-
-static bool
-isset (const struct libfts_walk *w, int opt)
-{
-  return (w->options & opt) != 0;
-}
-
-static bool
-stopped (struct libfts_walk *w)
-{
-  return atomic_load_explicit (&w->stop, memory_order_relaxed) != 0;
-}
-
-/* ---- visiting ------------------------------------------------------------ */
-
-/* Call the caller's VISIT with E; a request to stop stops the walk.  */
-static int
-call_visit (struct libfts_walk *w, struct fts__wentry *e)
-{
-  int r = w->visit (&e->pub, w->arg);
-  if (r == LIBFTS_WALK_STOP)
-    fts__walk_stop (w);
-  return r;
-}
-
-/* Set E up for directory N itself of W (its pre-order, post-order or
-   failure visit, or libfts_walk_give's), through its parent's
-   descriptor PFD; its reports come from SLAB.  */
-static void
-entry_of_node (struct fts__wentry *e, struct libfts_walk *w,
-               struct fts__wslab **slab, struct fts__wnode *n, int pfd,
-               int info, int err, const struct stat *st)
-{
-  memset (&e->pub, 0, sizeof e->pub);
-  e->w = w;
-  e->node = n;
-  e->list = NULL;
-  e->child = false;
-  e->batch = NULL;
-  e->slab = slab;
-  e->pub.dirfd = pfd;
-  e->pub.name = n->name;
-  e->pub.namelen = n->namelen;
-  e->pub.level = n->level;
-  e->pub.info = info;
-  e->pub.err = err;
-  if (st)
-    {
-      e->st = *st;
-      e->pub.st = &e->st;
-      e->pub.d_type = IFTODT (st->st_mode);
-    }
-  else
-    e->pub.d_type = info == FTS_NS ? DT_UNKNOWN : DT_DIR;
-  e->pub.dir_data = st && S_ISDIR (st->st_mode) ? &n->data : NULL;
-  e->pub.parent_data = n->parent->data;
-  e->pub.root_dev = n->root_dev;
-  e->pub.flagged = atomic_load_explicit (&n->flagged, memory_order_relaxed);
-  e->pub.priv[0] = e;
-}
-
-/* lstat NAME in DIRFD (stat for a followed root) into ST, counted in
-   CTX; returns the fts_info it gets, as fts_read's stat of an entry
-   (fts__stat_follow), and sets *ERR.  */
-static int
-stat_into (struct wctx *ctx, int dirfd, const char *name, bool follow,
-           struct stat *st, int *err)
-{
-  int info = fts__stat_follow (dirfd, name, follow, st, &ctx->st.stat_calls);
-  *err = info == FTS_NS ? errno : 0;
-  return info;
-}
-
-/* ---- tasks and threads ---------------------------------------------------- */
-
-static void *worker_main (void *arg);
-
-/* Start one more worker thread, with every signal blocked (the caller's
-   handlers run on its own threads).  Lock held.  */
-static void
-start_worker (struct libfts_walk *w)
-{
-  sigset_t all, old;
-  sigfillset (&all);
-  pthread_sigmask (SIG_SETMASK, &all, &old);
-  if (pthread_create (&w->tids[w->th.started], NULL, worker_main, w) == 0)
-    {
-      w->th.started++;
-      w->th.starting++;
-    }
-  else
-    w->th.max = w->th.started + 1;   /* go on with those we have */
-  pthread_sigmask (SIG_SETMASK, &old, NULL);
-}
-
-static bool
-waiting (struct libfts_walk *w)
-{
-  return atomic_load_explicit (&w->waiting, memory_order_relaxed);
-}
-
-/* Start workers for the tasks that wait, if the walk may.  Where the
-   processor is the limit (local file systems, warm caches), one more when
-   two tasks wait and no thread is idle: threads beyond the processors
-   would only queue for them.  Where requests wait on a server, one for
-   each task that no thread is free to take, up to the in-flight bound:
-   every thread is then taken to be blocked, and each one more keeps one
-   more request in flight.  Not while the backlog holds threads back: a
-   new one would be held too.  Lock held.  */
-static void
-grow (struct libfts_walk *w)
-{
-  if (!waiting (w))
-    {
-      if (!w->th.idle && w->ntasks >= 2 && w->th.started + 1 < w->th.max)
-        start_worker (w);
-      return;
-    }
-  while (!w->th.held && w->ntasks > w->th.idle + w->th.starting
-         && w->th.started + 1 < w->th.max)
-    {
-      unsigned before = w->th.started;
-      start_worker (w);
-      if (w->th.started == before)
-        return;
-    }
-}
-
-/* Requests wait on a server: from now on W keeps up to its in-flight
-   bound of them going, with the descriptors that many threads pin; and
-   never more, even when more threads were started before (work parks
-   those beyond it).  */
-static void
-start_waiting (struct libfts_walk *w)
-{
-  if (waiting (w))
-    return;
-  fts__wfd_raise (&w->fdc, w->wait_fd_budget);
-  pthread_mutex_lock (&w->lock);
-  if (!waiting (w))
-    {
-      atomic_store (&w->waiting, true);
-      w->th.max = w->th.wait_max;
-      size_t bound = (size_t) w->th.wait_max
-                     * FTS__WALK_WAIT_BACKLOG_PER_THREAD;
-      if (bound > FTS__WALK_BACKLOG)
-        atomic_store (&w->em.bound, bound);
-      grow (w);
-    }
-  pthread_mutex_unlock (&w->lock);
-}
-
-/* Wake up to N of W's idle threads, one per signal: a broadcast to
-   dozens of idle threads (where requests wait on a server) for one or
-   two tasks had them all fight for the lock, most to find nothing (du
-   -s of an npm-like tree on FUSE at 0.2 ms a request: 2.2 s with 48
-   threads, 12.9 s with 64, 18 s with 80, mostly futex wake-ups).  Lock
-   held.  */
-static void
-wake_idle (struct libfts_walk *w, size_t n)
-{
-  for (size_t i = 0; i < n && i < w->th.idle; i++)
-    pthread_cond_signal (&w->wake);
-}
-
-/* Push the K records of KIDS as tasks.  */
-static void
-push_tasks (struct libfts_walk *w, struct fts__wnode **kids, size_t k,
-            struct wctx *keeper)
-{
-  if (k == 0)
-    return;
-  pthread_mutex_lock (&w->lock);
-  /* With no thread idle, the first subdirectory, which comes next in a
-     sequential walk's order, is kept by the thread that found it, to read
-     once it is done here (run_kept): no heap for that one, and its
-     parent's descriptor and entries are still at hand.  */
-  size_t i = 0;
-  if (keeper && !keeper->next && !w->th.idle)
-    keeper->next = kids[i++];
-  k -= i;
-  for (kids += i, i = 0; i < k; i++)
-    fts__wtask_push (w, kids[i]);
-  wake_idle (w, k);
-  grow (w);
-  pthread_mutex_unlock (&w->lock);
-}
-
-/* ---- finishing directories --------------------------------------------------- */
+/* ---- finishing directories ---------------------------------------------- */
 
 /* N's reports are all queued, or in CTX's batch: hand N to the emitter,
    or free it.  */
 static void
-retire (struct wctx *ctx, struct fts__wnode *n)
+retire (struct fts__wctx *ctx, struct fts__wnode *n)
 {
   if (ctx->w->em.ordered)
     fts__wemit_done (ctx->w, n, &ctx->batch);
@@ -311,7 +104,7 @@ ascent_checked (const struct fts__wnode *n)
    Returns false when the parent cannot be had or N has moved (the walk
    then fails; no pin is left).  */
 static bool
-visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
+visit_post (struct fts__wctx *ctx, struct fts__wnode *n, int *pfd)
 {
   struct libfts_walk *w = ctx->w;
   *pfd = fts__wfd_ascend (&w->fdc, n, ascent_checked (n), *pfd);
@@ -321,12 +114,12 @@ visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
       return false;
     }
   struct fts__wentry e;
-  entry_of_node (&e, ctx->w, &ctx->slab, n, *pfd,
-                 n->read_errno ? FTS_ERR : FTS_DP, n->read_errno, NULL);
+  fts__wentry_of_node (&e, ctx->w, &ctx->slab, n, *pfd,
+                       n->read_errno ? FTS_ERR : FTS_DP, n->read_errno, NULL);
   e.pub.d_type = DT_DIR;
   e.pub.dir_data = &n->data;
   e.batch = w->em.ordered ? &ctx->batch : NULL;
-  call_visit (w, &e);
+  fts__wvisit_call (w, &e);
   return true;
 }
 
@@ -337,7 +130,7 @@ visit_post (struct wctx *ctx, struct fts__wnode *n, int *pfd)
    when its part of N is the last pending (nobody else can then finish N,
    and its parent, before the pin is let go).  */
 static void
-release (struct wctx *ctx, struct fts__wnode *n, bool post, int pfd)
+release (struct fts__wctx *ctx, struct fts__wnode *n, bool post, int pfd)
 {
   struct libfts_walk *w = ctx->w;
   for (;;)
@@ -346,7 +139,7 @@ release (struct wctx *ctx, struct fts__wnode *n, bool post, int pfd)
           != 1)
         return;
       struct fts__wnode *p = n->parent;
-      if (!post || stopped (w))
+      if (!post || fts__wstopped (w))
         fts__wfd_close (&w->fdc, n);
       else if (!visit_post (ctx, n, &pfd))
         return;
@@ -370,410 +163,7 @@ release (struct wctx *ctx, struct fts__wnode *n, bool post, int pfd)
     }
 }
 
-/* ---- reading a directory ------------------------------------------------------ */
-
-/* D's chunk was just read: count it and sort it when it should be.  */
-static void
-take_chunk (struct wctx *ctx, struct fts__dir *dir,
-            const struct fts__fs_row *fs)
-{
-  ctx->st.entries += dir->count;
-  fts__sort_chunk (dir, ctx->w->sort_threshold, ctx->w->fs_policy, fs,
-                   &ctx->st);
-}
-
-/* Make a record for each subdirectory (by d_type) of DIR's chunk, in
-   order, count them as pending parts of D and push them as tasks.
-   Returns 0 or -1 with errno ENOMEM.  */
-static int
-push_subdirs (struct wctx *ctx, struct fts__wnode *d, struct fts__dir *dir)
-{
-  struct libfts_walk *w = ctx->w;
-  size_t want = 0;
-  for (size_t i = 0; i < dir->count; i++)
-    want += dir->ents[i].type == DT_DIR;
-  if (want > ctx->kids_cap)
-    {
-      free (ctx->kids);
-      ctx->kids = malloc (want * sizeof *ctx->kids);
-      ctx->kids_cap = ctx->kids ? want : 0;
-      if (!ctx->kids)
-        return -1;
-    }
-  size_t k = 0;
-  for (size_t i = 0; i < dir->count; i++)
-    {
-      const struct fts__dent *de = &dir->ents[i];
-      if (de->type != DT_DIR)
-        continue;
-      const char *name = fts__dent_name (dir, de);
-      struct fts__wnode *c = fts__wnode_new (d, name, strlen (name), de->ino);
-      if (!c)
-        break;
-      c->seq = ctx->kid_seq++;
-      ctx->kids[k++] = c;
-    }
-  fts__wnodes_register (w, ctx->kids, k);
-  atomic_fetch_add_explicit (&d->pending, k, memory_order_relaxed);
-  push_tasks (w, ctx->kids, k, ctx);
-  if (k == want)
-    return 0;
-  errno = ENOMEM;
-  return -1;
-}
-
-/* Queue C, a subdirectory found at this point of D's entries, in D's report
-   list, or CTX->list's, a slice of it (ordered walks), after what CTX
-   reported before it.  */
-static void
-queue_subdir (struct wctx *ctx, struct fts__wnode *d, struct fts__wnode *c)
-{
-  if (ctx->w->em.ordered)
-    fts__wemit_batch (ctx->w, &ctx->batch, ctx->list ? ctx->list : d,
-                      &c->hdr);
-}
-
-/* NAME in D (open on DFD) turned out to be a directory although d_type
-   did not say so: make it a task of its own, in its place.  */
-static void
-late_subdir (struct wctx *ctx, struct fts__wnode *d, const char *name,
-             const struct stat *st)
-{
-  struct libfts_walk *w = ctx->w;
-  struct fts__wnode *c = fts__wnode_new (d, name, strlen (name), st->st_ino);
-  if (!c)
-    {
-      fts__walk_fail (w, d, ENOMEM);
-      return;
-    }
-  fts__wnodes_register (w, &c, 1);
-  c->seq = UINT32_MAX;          /* its place is not known here */
-  atomic_fetch_add_explicit (&d->pending, 1, memory_order_relaxed);
-  queue_subdir (ctx, d, c);
-  push_tasks (w, &c, 1, NULL);
-}
-
-/* Visit NAME, an entry of D (open on DFD) that d_type says is not a
-   directory: as FTS_NSOK, or stat'ed first when the walk stats everything
-   or d_type says nothing; again when VISIT asks (its d_type was wrong).  */
-static void
-visit_file (struct wctx *ctx, struct fts__wnode *d, int dfd,
-            const char *name, const struct fts__dent *de)
-{
-  struct libfts_walk *w = ctx->w;
-  struct fts__wentry e;
-  memset (&e.pub, 0, sizeof e.pub);
-  e.w = w;
-  e.node = d;
-  e.list = ctx->list;
-  e.child = true;
-  e.batch = w->em.ordered ? &ctx->batch : NULL;
-  e.slab = &ctx->slab;
-  e.pub.dirfd = dfd;
-  e.pub.name = name;
-  e.pub.namelen = strlen (name);
-  e.pub.level = d->level + 1;
-  e.pub.d_type = de->type;
-  e.pub.parent_data = d->data;
-  e.pub.root_dev = d->root_dev;
-  e.pub.shared = ctx->list != NULL || ctx->sharing;
-  e.pub.priv[0] = &e;
-  /* Not stat'ed (FTS_NSOK) unless it must be; then once more, stat'ed,
-     if VISIT says d_type was wrong.  */
-  bool nsok = de->type != DT_UNKNOWN && !isset (w, LIBFTS_WALK_STAT);
-  e.pub.info = FTS_NSOK;
-  for (;;)
-    {
-      if (!nsok)
-        {
-          e.pub.info = stat_into (ctx, dfd, name, false, &e.st, &e.pub.err);
-          e.pub.st = e.pub.info == FTS_NS ? NULL : &e.st;
-          if (e.pub.st)
-            e.pub.d_type = IFTODT (e.st.st_mode);
-          if (e.pub.info == FTS_D)
-            {
-              late_subdir (ctx, d, name, &e.st);
-              return;
-            }
-        }
-      if (call_visit (w, &e) != LIBFTS_WALK_AGAIN || !nsok)
-        return;
-      nsok = false;
-    }
-}
-
-/* Visit entries FROM to TO (excluded) of DIR's chunk of D (open on DFD)
-   that are not subdirectories, and queue the subdirectories (KIDS, from
-   push_subdirs, from the one at KID) in their places, in D's report list
-   or in the slice's CTX->list: all in CTX->batch, added by the end.  */
-static void
-visit_range (struct wctx *ctx, struct fts__wnode *d, int dfd,
-             const struct fts__dir *dir, size_t from, size_t to,
-             struct fts__wnode *const *kids, size_t kid)
-{
-  struct libfts_walk *w = ctx->w;
-  for (size_t i = from; i < to && !stopped (w); i++)
-    {
-      const struct fts__dent *de = &dir->ents[i];
-      if (de->type == DT_DIR)
-        queue_subdir (ctx, d, kids[kid++]);
-      else
-        visit_file (ctx, d, dfd, fts__dent_name (dir, de), de);
-    }
-  fts__wemit_flush (w, &ctx->batch);
-}
-
-/* Visit slice K of share S: its entries, its report list finished.  */
-static void
-visit_slice (struct wctx *ctx, struct fts__wshare *s, size_t k)
-{
-  size_t from = k * s->slice;
-  size_t to = from + s->slice;
-  if (to > s->dir->count)
-    to = s->dir->count;
-  ctx->list = s->lists ? s->lists[k] : NULL;
-  ctx->sharing = true;
-  visit_range (ctx, s->d, s->dfd, s->dir, from, to, s->kids,
-               s->kid_base[k]);
-  ctx->list = NULL;
-  ctx->sharing = false;
-  if (s->lists)
-    fts__wemit_done (ctx->w, s->lists[k], &ctx->batch);
-}
-
-/* Visit the slices of S that nobody has claimed yet.  */
-static void
-help_share (struct wctx *ctx, struct fts__wshare *s)
-{
-  size_t k;
-  while ((k = atomic_fetch_add (&s->next_slice, 1)) < s->nslices)
-    visit_slice (ctx, s, k);
-}
-
-/* How many entries of chunk DIR make a slice when the chunk is worth
-   sharing among the threads, else 0.  */
-static size_t
-slice_size (struct libfts_walk *w, const struct fts__dir *dir)
-{
-  if (!isset (w, LIBFTS_WALK_SPLIT))
-    return 0;
-  if (!waiting (w))
-    return (w->th.cpu_max > 1 && dir->count >= FTS__WALK_SPLIT_MIN
-            ? FTS__WALK_SLICE : 0);
-  if (w->th.wait_max < 2 || dir->count < FTS__WALK_WAIT_SPLIT_MIN)
-    return 0;
-  size_t n = dir->count / ((size_t) w->th.wait_max
-                           * FTS__WALK_WAIT_SLICES_PER_THREAD);
-  return (n < FTS__WALK_WAIT_SLICE_MIN ? FTS__WALK_WAIT_SLICE_MIN
-          : n > FTS__WALK_SLICE ? FTS__WALK_SLICE : n);
-}
-
-/* Prepare S, the share of DIR's chunk of D: where each slice's
-   subdirectories start in KIDS, and (ordered walks) a report list for
-   each slice, queued in D's list in order.  Returns 0, or -1 with errno
-   ENOMEM.  */
-static int
-share_init (struct libfts_walk *w, struct fts__wshare *s)
-{
-  s->nslices = (s->dir->count + s->slice - 1) / s->slice;
-  s->kid_base = malloc (s->nslices * sizeof *s->kid_base);
-  s->lists = w->em.ordered ? calloc (s->nslices, sizeof *s->lists) : NULL;
-  if (!s->kid_base || (w->em.ordered && !s->lists))
-    return -1;
-  size_t kid = 0;
-  for (size_t k = 0; k < s->nslices; k++)
-    {
-      s->kid_base[k] = kid;
-      size_t to = (k + 1) * s->slice;
-      for (size_t i = k * s->slice; i < to && i < s->dir->count; i++)
-        kid += s->dir->ents[i].type == DT_DIR;
-      if (!s->lists)
-        continue;
-      struct fts__wnode *l = fts__wnode_new (s->d, "", 0, 0);
-      if (!l)
-        return -1;
-      fts__wnodes_register (w, &l, 1);
-      l->slice = true;
-      l->level = s->d->level;
-      s->lists[k] = l;
-      fts__wemit_add (w, s->d, &l->hdr);
-    }
-  return 0;
-}
-
-/* Take S out of W's shares, if it is still there.  Lock held.  */
-static void
-withdraw_share (struct libfts_walk *w, struct fts__wshare *s)
-{
-  for (struct fts__wshare **p = &w->shares; *p; p = &(*p)->next)
-    if (*p == s)
-      {
-        *p = s->next;
-        return;
-      }
-}
-
-/* Offer S to the other threads (starting as many as its slices can use,
-   if the walk may), visit what they leave of it, and wait until none of
-   them is in it.  */
-static void
-share_run (struct wctx *ctx, struct fts__wshare *s)
-{
-  struct libfts_walk *w = ctx->w;
-  pthread_mutex_lock (&w->lock);
-  s->next = w->shares;
-  w->shares = s;
-  while (w->th.started + 1 < w->th.max && w->th.started + 1 < s->nslices)
-    {
-      unsigned before = w->th.started;
-      start_worker (w);
-      if (w->th.started == before)
-        break;
-    }
-  wake_idle (w, s->nslices);
-  pthread_mutex_unlock (&w->lock);
-
-  help_share (ctx, s);
-
-  pthread_mutex_lock (&w->lock);
-  withdraw_share (w, s);
-  while (s->users)
-    pthread_cond_wait (&w->share_done, &w->lock);
-  pthread_mutex_unlock (&w->lock);
-}
-
-/* Visit the entries of DIR's chunk of D (open on DFD) that are not
-   subdirectories, and queue the subdirectories (KIDS, from push_subdirs)
-   in their places: on this thread, or with LIBFTS_WALK_SPLIT and a chunk
-   worth it (large, or any where requests wait), on every thread that is
-   free.  */
-static void
-visit_chunk (struct wctx *ctx, struct fts__wnode *d, int dfd,
-             struct fts__dir *dir)
-{
-  struct libfts_walk *w = ctx->w;
-  size_t slice = slice_size (w, dir);
-  if (slice)
-    {
-      struct fts__wshare s = { .d = d, .dfd = dfd, .dir = dir,
-                               .kids = ctx->kids, .slice = slice };
-      atomic_init (&s.next_slice, 0);
-      if (share_init (w, &s) == 0)
-        share_run (ctx, &s);
-      else
-        fts__walk_fail (w, d, ENOMEM);
-      free (s.kid_base);
-      free (s.lists);
-      return;
-    }
-  visit_range (ctx, d, dfd, dir, 0, dir->count, ctx->kids, 0);
-}
-
-/* How D is read on a file system of policy FS.  */
-static struct fts__dir_reader
-reader_for (struct wctx *ctx, const struct fts__fs_row *fs)
-{
-  struct libfts_walk *w = ctx->w;
-  return (struct fts__dir_reader) {
-    .buf = ctx->buf,
-    .bufsize = FTS__GETDENTS_BUFSIZE,
-    .chunk = fts__chunk_entries (w->sort_threshold),
-    .short_batch_ends = fs->fills_batches
-                        && isset (w, LIBFTS_WALK_TRUST_SHORT_READS),
-  };
-}
-
-/* The time on the wall and on the thread's clock, in nanoseconds.  */
-static void
-clocks (long long t[2])
-{
-  struct timespec wall, cpu;
-  clock_gettime (CLOCK_MONOTONIC, &wall);
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &cpu);
-  t[0] = wall.tv_sec * 1000000000LL + wall.tv_nsec;
-  t[1] = cpu.tv_sec * 1000000000LL + cpu.tv_nsec;
-}
-
-/* Whether the first read of a directory on FS is to be timed: a file
-   system that fs-policy.c (or LIBFTS_STORAGE) cannot place, while W has
-   not decided.  Where requests wait on a server, W starts waiting at
-   once.  */
-static bool
-to_probe (struct libfts_walk *w, const struct fts__fs_row *fs)
-{
-  enum fts__fs_wait wait = (w->storage != FTS__FS_MEASURE ? w->storage
-                            : fs->wait);
-  if (wait == FTS__FS_LOCAL || waiting (w))
-    return false;
-  if (wait == FTS__FS_SERVER)
-    {
-      start_waiting (w);
-      return false;
-    }
-  return atomic_load_explicit (&w->probes, memory_order_relaxed)
-         < FTS__WALK_PROBES;
-}
-
-/* A directory read that began at T0 (clocks) is over: count it among
-   W's probes, and once more than half of them waited long off the
-   processor, start waiting.  */
-static void
-end_probe (struct libfts_walk *w, const long long t0[2])
-{
-  long long t[2];
-  clocks (t);
-  if (atomic_fetch_add (&w->probes, 1) >= FTS__WALK_PROBES)
-    return;
-  long long waited = (t[0] - t0[0]) - (t[1] - t0[1]);
-  if (waited > FTS__WALK_SLOW_WAIT_NS
-      && (atomic_fetch_add (&w->slow_probes, 1) + 1) * 2 > FTS__WALK_PROBES)
-    start_waiting (w);
-}
-
-/* Read D, open and pinned on FD, a chunk at a time: push its
-   subdirectories, visit the rest.  A read error part way is kept for D's
-   post-order visit.  Returns 0, or -1 with errno when the first read
-   fails (D cannot be read: FTS_DNR) or memory runs out.  */
-static int
-read_dir (struct wctx *ctx, struct fts__wnode *d, int fd)
-{
-  const struct fts__fs_row *fs
-    = fts__fs_of (&ctx->fs, d->dev, fd, &ctx->st.statfs_calls);
-  struct fts__dir_reader r = reader_for (ctx, fs);
-  struct fts__dir dir;
-  fts__dir_init (&dir);
-  bool probe = to_probe (ctx->w, fs);
-  long long t0[2];
-  if (probe)
-    clocks (t0);
-  int read = fts__dir_read (&dir, fd, &r);
-  if (probe)
-    end_probe (ctx->w, t0);
-  if (read != 0)
-    return -1;
-  ctx->st.dirs_read++;
-  ctx->kid_seq = 0;
-  for (;;)
-    {
-      take_chunk (ctx, &dir, fs);
-      if (push_subdirs (ctx, d, &dir) != 0)
-        {
-          fts__dir_free (&dir);
-          fts__walk_fail (ctx->w, d, ENOMEM);
-          return 0;
-        }
-      visit_chunk (ctx, d, fd, &dir);
-      if (!dir.more || stopped (ctx->w))
-        break;
-      if (fts__dir_read_more (&dir, fd, &r) != 0)
-        return -1;
-    }
-  d->read_errno = dir.read_errno;
-  fts__dir_free (&dir);
-  return 0;
-}
-
-/* ---- a directory's task -------------------------------------------------------- */
+/* ---- a directory's task ------------------------------------------------- */
 
 /* Whether N, just opened with identity ST, repeats an ancestor.  Without
    directory hard links only a path through the root of a mount can come
@@ -805,13 +195,13 @@ is_cycle (struct fts__wnode *n, const struct stat *st)
    else or cannot be opened: visit it as what it is, with no post-order
    visit.  INFO, ERR, ST: what is known of it.  */
 static void
-visit_as_other (struct wctx *ctx, struct fts__wnode *n, int pfd, int info,
+visit_as_other (struct fts__wctx *ctx, struct fts__wnode *n, int pfd, int info,
                 int err, const struct stat *st)
 {
   struct fts__wentry e;
-  entry_of_node (&e, ctx->w, &ctx->slab, n, pfd, info, err, st);
+  fts__wentry_of_node (&e, ctx->w, &ctx->slab, n, pfd, info, err, st);
   e.pub.dir_data = NULL;
-  call_visit (ctx->w, &e);
+  fts__wvisit_call (ctx->w, &e);
 }
 
 /* What finding out about a directory's record gave.  */
@@ -831,12 +221,14 @@ enum probe
    *ERR for the FTS_DNR that follows.  Anything else is visited as what
    it is.  *ST is N's stat.  */
 static enum probe
-probe_node (struct wctx *ctx, struct fts__wnode *n, int pfd, struct stat *st,
-            int *fd, int *err)
+probe_node (struct fts__wctx *ctx, struct fts__wnode *n, int pfd,
+            struct stat *st, int *fd, int *err)
 {
   struct libfts_walk *w = ctx->w;
-  bool follow = n->level == FTS_ROOTLEVEL && isset (w, LIBFTS_WALK_COMFOLLOW);
-  bool stat_first = n->level == FTS_ROOTLEVEL || isset (w, LIBFTS_WALK_STAT);
+  bool follow = (n->level == FTS_ROOTLEVEL
+                 && fts__wisset (w, LIBFTS_WALK_COMFOLLOW));
+  bool stat_first = (n->level == FTS_ROOTLEVEL
+                     || fts__wisset (w, LIBFTS_WALK_STAT));
   int open_err = 0;
   *err = 0;
   if (!stat_first)
@@ -854,7 +246,7 @@ probe_node (struct wctx *ctx, struct fts__wnode *n, int pfd, struct stat *st,
         }
       open_err = errno;
     }
-  int info = stat_into (ctx, pfd, n->name, follow, st, err);
+  int info = fts__wstat_into (ctx, pfd, n->name, follow, st, err);
   if (info != FTS_D)
     {
       visit_as_other (ctx, n, pfd, info, *err, info == FTS_NS ? NULL : st);
@@ -869,7 +261,7 @@ probe_node (struct wctx *ctx, struct fts__wnode *n, int pfd, struct stat *st,
    Returns true when N is to be read; *POST tells whether N gets a
    post-order visit (not after a skip, nor for a cycle).  */
 static bool
-enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
+enter_node (struct fts__wctx *ctx, struct fts__wnode *n, int pfd,
             const struct stat *st, bool *post)
 {
   struct libfts_walk *w = ctx->w;
@@ -879,21 +271,21 @@ enter_node (struct wctx *ctx, struct fts__wnode *n, int pfd,
     n->root_dev = st->st_dev;
   bool cycle = is_cycle (n, st);
   n->ino = st->st_ino;
-  entry_of_node (&e, ctx->w, &ctx->slab, n, pfd, cycle ? FTS_DC : FTS_D, 0,
-                 st);
-  int r = call_visit (w, &e);
+  fts__wentry_of_node (&e, ctx->w, &ctx->slab, n, pfd,
+                       cycle ? FTS_DC : FTS_D, 0, st);
+  int r = fts__wvisit_call (w, &e);
   *post = false;
   if (cycle || r == LIBFTS_WALK_SKIP || r == LIBFTS_WALK_STOP)
     return false;
   *post = true;
-  return !(isset (w, LIBFTS_WALK_XDEV) && st->st_dev != n->root_dev);
+  return !(fts__wisset (w, LIBFTS_WALK_XDEV) && st->st_dev != n->root_dev);
 }
 
 /* Open N, stat'ed and visited at FTS_D, and check that it is still the
    directory that was stat'ed.  Returns the pinned descriptor, or -1 with
    errno.  */
 static int
-open_stated (struct wctx *ctx, struct fts__wnode *n, int pfd)
+open_stated (struct fts__wctx *ctx, struct fts__wnode *n, int pfd)
 {
   struct libfts_walk *w = ctx->w;
   int fd = fts__wfd_open (&w->fdc, n, pfd, n->followed);
@@ -914,11 +306,11 @@ open_stated (struct wctx *ctx, struct fts__wnode *n, int pfd)
    opened, with ERR), or visit it as FTS_DNR.  Returns whether N gets its
    post-order visit; if so N's descriptor is still pinned.  */
 static bool
-read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
-           const struct stat *st)
+read_node (struct fts__wctx *ctx, struct fts__wnode *n, int pfd, int fd,
+           int err, const struct stat *st)
 {
   struct libfts_walk *w = ctx->w;
-  if (fd >= 0 && read_dir (ctx, n, fd) == 0)
+  if (fd >= 0 && fts__wread_dir (ctx, n, fd) == 0)
     {
       atomic_fetch_or (&n->below, 1);
       return true;
@@ -929,15 +321,15 @@ read_node (struct wctx *ctx, struct fts__wnode *n, int pfd, int fd, int err,
     fts__walk_fail (w, n, ENOMEM);
   fts__wfd_close (&w->fdc, n);
   struct fts__wentry e;
-  entry_of_node (&e, ctx->w, &ctx->slab, n, pfd, FTS_DNR, err, st);
-  call_visit (w, &e);
+  fts__wentry_of_node (&e, ctx->w, &ctx->slab, n, pfd, FTS_DNR, err, st);
+  fts__wvisit_call (w, &e);
   return false;
 }
 
 /* Take the task of directory N: find out what it is, visit it, read it,
    and release it.  */
 static void
-process_dir (struct wctx *ctx, struct fts__wnode *n)
+process_dir (struct fts__wctx *ctx, struct fts__wnode *n)
 {
   struct libfts_walk *w = ctx->w;
   int pfd = fts__wfd_pin (&w->fdc, n->parent);
@@ -966,7 +358,7 @@ process_dir (struct wctx *ctx, struct fts__wnode *n)
      finish N with both descriptors at hand; nobody else can come to
      them any more.  Otherwise both go before N's count drops.  (Who
      holds which pin: the table in fts-walk-int.h.)  */
-  bool stop = stopped (w);
+  bool stop = fts__wstopped (w);
   bool last = !stop && atomic_load (&n->pending) == 1;
   if (!last)
     {
@@ -979,10 +371,10 @@ process_dir (struct wctx *ctx, struct fts__wnode *n)
     release (ctx, n, post, pfd);
 }
 
-/* ---- threads ---------------------------------------------------------------------- */
+/* ---- threads ------------------------------------------------------------ */
 
 static int
-ctx_init (struct wctx *ctx, struct libfts_walk *w)
+ctx_init (struct fts__wctx *ctx, struct libfts_walk *w)
 {
   memset (ctx, 0, sizeof *ctx);
   ctx->w = w;
@@ -993,7 +385,7 @@ ctx_init (struct wctx *ctx, struct libfts_walk *w)
 
 /* Add CTX's counters to the walk's and free it.  */
 static void
-ctx_end (struct wctx *ctx)
+ctx_end (struct fts__wctx *ctx)
 {
   struct libfts_walk *w = ctx->w;
   pthread_mutex_lock (&w->lock);
@@ -1015,17 +407,17 @@ ctx_end (struct wctx *ctx)
    the heap, for whoever may take it.  A stopped walk leaves it to
    run_end.  */
 static void
-run_kept (struct wctx *ctx)
+run_kept (struct fts__wctx *ctx)
 {
   struct libfts_walk *w = ctx->w;
   struct fts__wnode *n;
-  while ((n = ctx->next) && !stopped (w))
+  while ((n = ctx->next) && !fts__wstopped (w))
     {
       ctx->next = NULL;
       if (fts__wtask_may_take (w, n))
         process_dir (ctx, n);
       else
-        push_tasks (w, &n, 1, NULL);
+        fts__wtasks_push (w, &n, 1, NULL);
     }
 }
 
@@ -1037,8 +429,8 @@ feed_roots (struct libfts_walk *w)
   size_t k = fts__wroots_feed (w);
   if (k == 0)
     return;
-  wake_idle (w, k);
-  grow (w);
+  fts__wthreads_wake (w, k);
+  fts__wthreads_grow (w);
 }
 
 /* The scheduler: each thread of the walk runs work, which repeats the
@@ -1061,7 +453,7 @@ feed_roots (struct libfts_walk *w)
 static bool
 work_over (struct libfts_walk *w, bool caller)
 {
-  return stopped (w) || w->finished || (caller && fts__wroots_done (w));
+  return fts__wstopped (w) || w->finished || (caller && fts__wroots_done (w));
 }
 
 /* Whether W's threads at work are as many as the requests it may keep
@@ -1069,7 +461,7 @@ work_over (struct libfts_walk *w, bool caller)
 static bool
 at_bound (struct libfts_walk *w)
 {
-  return waiting (w) && w->th.busy >= w->th.max;
+  return fts__walk_waiting (w) && w->th.busy >= w->th.max;
 }
 
 /* Step 2: a unit of W's budget for the calling thread, when W shares one
@@ -1108,7 +500,7 @@ put_unit (struct libfts_walk *w)
    finished unread: its part of the walk.  Lock held; let go
    meanwhile.  */
 static void
-finish_released (struct wctx *ctx)
+finish_released (struct fts__wctx *ctx)
 {
   struct libfts_walk *w = ctx->w;
   struct fts__wnode *d = w->released[--w->n_released];
@@ -1125,19 +517,19 @@ finish_released (struct wctx *ctx)
    are claimed, so that nobody comes in again.  Lock held; let go
    meanwhile.  */
 static void
-join_share (struct wctx *ctx)
+join_share (struct fts__wctx *ctx)
 {
   struct libfts_walk *w = ctx->w;
   struct fts__wshare *s = w->shares;
   s->users++;
   w->th.busy++;
   pthread_mutex_unlock (&w->lock);
-  help_share (ctx, s);
+  fts__wshare_help (ctx, s);
   put_unit (w);
   pthread_mutex_lock (&w->lock);
   w->th.busy--;
   if (atomic_load (&s->next_slice) >= s->nslices)
-    withdraw_share (w, s);
+    fts__wshare_withdraw (w, s);
   if (--s->users == 0)
     pthread_cond_broadcast (&w->share_done);
 }
@@ -1145,11 +537,11 @@ join_share (struct wctx *ctx)
 /* Step 5: read N, a task taken, and the subdirectories its reading kept
    for this thread.  Lock held; let go meanwhile.  */
 static void
-run_task (struct wctx *ctx, struct fts__wnode *n)
+run_task (struct fts__wctx *ctx, struct fts__wnode *n)
 {
   struct libfts_walk *w = ctx->w;
-  if (waiting (w))
-    grow (w);
+  if (fts__walk_waiting (w))
+    fts__wthreads_grow (w);
   w->th.busy++;
   pthread_mutex_unlock (&w->lock);
   process_dir (ctx, n);
@@ -1201,7 +593,7 @@ rest (struct libfts_walk *w, bool caller, bool over)
 /* Run the scheduler's steps (above) until the walk ends, or for CALLER
    until every root is finished too.  */
 static void
-work (struct wctx *ctx, bool caller)
+work (struct fts__wctx *ctx, bool caller)
 {
   struct libfts_walk *w = ctx->w;
   pthread_mutex_lock (&w->lock);
@@ -1239,7 +631,7 @@ static void *
 worker_main (void *arg)
 {
   struct libfts_walk *w = arg;
-  struct wctx ctx;
+  struct fts__wctx ctx;
   if (ctx_init (&ctx, w) == 0)
     work (&ctx, false);
   else
@@ -1252,7 +644,7 @@ worker_main (void *arg)
   return NULL;
 }
 
-/* ---- running ------------------------------------------------------------------ */
+/* ---- running ------------------------------------------------------------ */
 
 /* THREADS, or fewer when a descriptor budget of BUDGET cannot give each
    its pins.  */
@@ -1272,6 +664,7 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
 {
   w->visit = visit;
   w->arg = arg;
+  w->th.main = worker_main;
   unsigned room = fts__wfd_room ();
   unsigned budget = fts__wfd_budget (FTS__WALK_FD_BUDGET, room);
   w->th.cpu_max = threads_within (w->threads ? w->threads
@@ -1296,75 +689,9 @@ run_init (struct libfts_walk *w, libfts_walk_visit_fn visit,
   w->top.fd = -1;
   w->top.parent = &w->top;
   atomic_init (&w->top.pending, 0);
-  fts__wemit_init (&w->em, &w->top, isset (w, LIBFTS_WALK_ORDERED), report,
-                   arg);
+  fts__wemit_init (&w->em, &w->top, fts__wisset (w, LIBFTS_WALK_ORDERED),
+                   report, arg);
   return 0;
-}
-
-/* ---- handing out ----------------------------------------------------------------- */
-
-int
-libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
-{
-  if (!w || !give || isset (w, LIBFTS_WALK_XDEV))
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  /* One at a time: their reports share a block (a block each would
-     count 4 KiB of backlog for a placeholder).  */
-  pthread_mutex_lock (&w->give_lock);
-  pthread_mutex_lock (&w->lock);
-  /* A root is not handed out: it is a path, reached from no directory
-     of the walk.  */
-  if (!w->running || stopped (w) || !w->tasks
-      || w->tasks->level == FTS_ROOTLEVEL)
-    {
-      pthread_mutex_unlock (&w->lock);
-      pthread_mutex_unlock (&w->give_lock);
-      return 0;
-    }
-  /* Room in RELEASED first, so that finishing it cannot fail.  */
-  struct fts__wnode **room = realloc (w->released,
-                                      (w->holds + 1) * sizeof *room);
-  if (!room)
-    {
-      pthread_mutex_unlock (&w->lock);
-      pthread_mutex_unlock (&w->give_lock);
-      errno = ENOMEM;
-      return -1;
-    }
-  w->released = room;
-  w->holds++;
-  w->th.givers++;
-  struct fts__wnode *n = fts__wtask_take_first (w);
-  pthread_mutex_unlock (&w->lock);
-
-  /* Its reports wait on its list for the thread that finishes it, which
-     delivers them when their turn has come (ordered walks).  */
-  struct fts__wbatch batch = { .keep = true };
-  struct fts__wentry e;
-  entry_of_node (&e, w, &w->give_slab, n, -1, FTS_D, 0, NULL);
-  e.batch = w->em.ordered ? &batch : NULL;
-  bool given = give (&e.pub, arg) == LIBFTS_WALK_SKIP;
-  fts__wemit_stash (w, &batch);
-
-  pthread_mutex_lock (&w->lock);
-  if (given)
-    {
-      n->given = true;
-      w->released[w->n_released++] = n;
-    }
-  else
-    {
-      w->holds--;
-      fts__wtask_push (w, n);
-    }
-  w->th.givers--;
-  pthread_cond_broadcast (&w->wake);
-  pthread_mutex_unlock (&w->lock);
-  pthread_mutex_unlock (&w->give_lock);
-  return given;
 }
 
 /* Free what a stopped walk left: records, their descriptors, their
@@ -1445,7 +772,7 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
   pthread_mutex_lock (&w->lock);
   w->running = true;
   pthread_mutex_unlock (&w->lock);
-  struct wctx ctx;
+  struct fts__wctx ctx;
   if (ctx_init (&ctx, w) != 0)
     fts__walk_fail (w, &w->top, ENOMEM);
   else

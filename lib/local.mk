@@ -10,7 +10,8 @@ lib_libfts_core_la_SOURCES = \
   lib/fs-policy.c lib/fts-tune.c lib/fts-stat.c \
   lib/fts-walk-int.h lib/fts-walk.c lib/fts-walk-api.c lib/fts-walk-heap.c \
   lib/fts-walk-node.c lib/fts-walk-fd.c lib/fts-walk-emit.c \
-  lib/fts-walk-budget.c lib/fts-walk-roots.c \
+  lib/fts-walk-budget.c lib/fts-walk-roots.c lib/fts-walk-threads.c \
+  lib/fts-walk-read.c lib/fts-walk-hold.c \
   lib/fts-report-int.h lib/fts-report.c
 lib_libfts_core_la_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/lib
 lib_libfts_core_la_CFLAGS = $(WARN_CFLAGS) $(SANITIZE_CFLAGS)

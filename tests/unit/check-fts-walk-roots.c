@@ -305,17 +305,43 @@ struct late_end
 static int
 next_alone_late_end (void *arg, int wait, char **root)
 {
-  (void) wait;
   struct late_end *l = arg;
   if (l->next == 3)
     {
-      if (!pthread_equal (pthread_self (), l->caller))
+      bool caller = pthread_equal (pthread_self (), l->caller);
+      /* Not yet, to the caller: so that another thread, more often,
+         meets the end.  */
+      if (caller && !wait)
+        {
+          errno = EAGAIN;
+          return -1;
+        }
+      if (!caller)
         atomic_fetch_add (&l->ends_by_others, 1);
       nanosleep (&(struct timespec) { 0, 20000000 }, NULL);
       return 0;
     }
   *root = xasprintf ("root/g%02d", l->next++);
   return LIBFTS_WALK_ROOT_ALONE;
+}
+
+/* VISIT: visit_report_all, slower on the calling thread (ARG's c first,
+   then the caller's id), so that the others finish the roots more
+   often.  */
+struct late_ctx
+{
+  struct ctx c;
+  pthread_t caller;
+};
+
+static int
+visit_slow_caller (struct libfts_walk_entry *e, void *arg)
+{
+  struct late_ctx *lc = arg;
+  if (e->level == 1 && e->info == FTS_D
+      && pthread_equal (pthread_self (), lc->caller))
+    nanosleep (&(struct timespec) { 0, 2000000 }, NULL);
+  return visit_report_all (e, &lc->c);
 }
 
 START_TEST (test_end_found_by_another)
@@ -325,15 +351,16 @@ START_TEST (test_end_found_by_another)
   for (int round = 0; round < 40; round++)
     {
       struct late_end l = { .caller = pthread_self () };
-      struct ctx c = CTX_INIT;
+      struct late_ctx lc = { .c = CTX_INIT, .caller = pthread_self () };
       LIBFTS_WALK *w = libfts_walk_open_next (next_alone_late_end, &l,
                                               LIBFTS_WALK_ORDERED);
       ck_assert_ptr_nonnull (w);
       ck_assert_int_eq (libfts_walk_set_threads (w, THREADS (_i)), 0);
-      ck_assert_int_eq (walk_run (w, visit_report_all, report_log, &c), 0);
+      ck_assert_int_eq (walk_run (w, visit_slow_caller, report_log, &lc.c),
+                        0);
       /* Each root: itself before and after, its 8 directories, each
          before and after, and their two files.  */
-      ck_assert_int_eq (atomic_load (&c.nreports), 3 * (2 + 8 * 4));
+      ck_assert_int_eq (atomic_load (&lc.c.nreports), 3 * (2 + 8 * 4));
       ends_by_others += atomic_load (&l.ends_by_others);
     }
   /* Else the case was never met: the test would prove nothing.  */
