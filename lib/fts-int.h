@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <sys/stat.h>
 
@@ -89,8 +90,9 @@ enum { FTS__GETDENTS_BUFSIZE = 64 * 1024 };
 /* The directories fts_read has descended into and not yet left, so that a
    cycle is found in O(1) however deep the tree (glibc compares with every
    ancestor: O(depth) per directory).  A physical walk keeps there only the
-   directories a cycle could run through (see may_repeat in fts.c).  Open addressing, linear probing;
-   a slot is the entry, whose fts_dev and fts_ino are its key.  */
+   directories a cycle could run through (see may_repeat in fts-info.c).
+   Open addressing, linear probing; a slot is the entry, whose fts_dev and
+   fts_ino are its key.  */
 struct fts__cycle
 {
   FTSENT **slots;          /* null: empty slot */
@@ -177,7 +179,7 @@ struct fts__ent
   unsigned char flags;     /* FTS__E_* */
   unsigned char links;     /* symbolic links followed on the way from
                               the roots' parent to this directory, at most
-                              MAX_PATH_SYMLINKS (fts.c) */
+                              MAX_PATH_SYMLINKS (fts-info.c) */
   FTSENT pub;              /* must be last */
 };
 
@@ -289,6 +291,45 @@ fts__stream (FTS *sp)
   return (struct fts__stream *) sp;
 }
 
+static inline bool
+fts__isset (const struct fts__stream *s, int opt)
+{
+  return (s->pub.fts_options & opt) != 0;
+}
+
+static inline unsigned short
+fts__saturate_ushort (size_t n)
+{
+  return n > USHRT_MAX ? USHRT_MAX : n;
+}
+
+/* Whether S walks physically under FTS_NOSTAT, as rm does: then entries
+   that d_type says are not directories are not stat'ed (as in glibc), and
+   the entries handed out one at a time share two stat buffers (see
+   shared_st above).  */
+static inline bool
+fts__nostat_walk (const struct fts__stream *s)
+{
+  return fts__isset (s, FTS_NOSTAT) && fts__isset (s, FTS_PHYSICAL);
+}
+
+static inline bool
+fts__is_dot_or_dotdot (const char *name)
+{
+  return name[0] == '.' && (name[1] == '\0'
+                            || (name[1] == '.' && name[2] == '\0'));
+}
+
+/* Whether cycles are looked for as gnulib's fts does by default, at the
+   moment a directory is handed out (lazy_enter in fts.c), not when it is
+   stat'ed: FTS_LAZY_CYCLE_CHECK on a physical walk (a logical one checks
+   tightly, as gnulib's does).  */
+static inline bool
+fts__lazy_cycle_check (const struct fts__stream *s)
+{
+  return fts__isset (s, FTS_LAZY_CYCLE_CHECK) && !fts__isset (s, FTS_LOGICAL);
+}
+
 /* ---- descriptors (fts-fd.c) ------------------------------------------- */
 
 /* A directory's identity, as the walk saw it on the way down.  */
@@ -307,6 +348,13 @@ int fts__open_child_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_all (struct fts__stream *s);
 int fts__reopen_parent (struct fts__stream *s, FTSENT *child, bool check);
+
+/* ---- what fts_read says an entry is (fts-info.c) ---------------------- */
+
+int fts__stat_entry (struct fts__stream *s, FTSENT *p, bool follow);
+int fts__stat_child (struct fts__stream *s, FTSENT *p, bool nameonly,
+                     bool handing_out);
+int fts__stat_root (struct fts__stream *s, FTSENT *p);
 
 /* ---- an entry's stat (fts-stat.c) ------------------------------------- */
 

@@ -2,7 +2,7 @@
    entry's fts_info, as in BSD's fts, over descriptor-relative operations:
    a directory is opened relative to its parent's descriptor, read whole,
    optionally sorted by inode, and its entries are materialized and
-   stat'ed one at a time as they are handed out.
+   stat'ed one at a time as they are handed out (fts-info.c).
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -27,40 +27,18 @@ _Static_assert (sizeof (ino_t) == 8 && sizeof (off_t) == 8,
 /* First size of the path buffer; it doubles as paths grow.  */
 enum { PATH_INITIAL = 1024 };
 
-static bool
-isset (const struct fts__stream *s, int opt)
-{
-  return (s->pub.fts_options & opt) != 0;
-}
-
 /* Whether the caller asked for chdir semantics: fts_accpath relative to a
    working directory that fts_read moves.  */
 static bool
 chdir_mode (const struct fts__stream *s)
 {
-  return !isset (s, FTS_NOCHDIR | FTS_LOGICAL | FTS_DIRFD);
-}
-
-static unsigned short
-saturate_ushort (size_t n)
-{
-  return n > USHRT_MAX ? USHRT_MAX : n;
+  return !fts__isset (s, FTS_NOCHDIR | FTS_LOGICAL | FTS_DIRFD);
 }
 
 static short
 saturate_short (long n)
 {
   return n > SHRT_MAX ? SHRT_MAX : n;
-}
-
-/* Whether S walks physically under FTS_NOSTAT, as rm does: then entries
-   that d_type says are not directories are not stat'ed (as in glibc), and
-   the entries handed out one at a time share two stat buffers (see
-   shared_st in fts-int.h).  */
-static bool
-nostat_walk (const struct fts__stream *s)
-{
-  return isset (s, FTS_NOSTAT) && isset (s, FTS_PHYSICAL);
 }
 
 /* Stop the walk for good: fts_read returns NULL with ERR from now on.  */
@@ -102,7 +80,7 @@ ent_alloc (const struct fts__stream *s, const char *name, size_t namelen,
   FTSENT *p = &e->pub;
   memcpy (p->fts_name, name, namelen);
   p->fts_name[namelen] = '\0';
-  p->fts_namelen = saturate_ushort (namelen);
+  p->fts_namelen = fts__saturate_ushort (namelen);
   p->fts_statp = shared_st ? shared_st
                              : (struct stat *) ((char *) e + st_at);
   p->fts_instr = FTS_NOINSTR;
@@ -260,7 +238,7 @@ static void
 set_pathlen (FTSENT *p, size_t len)
 {
   fts__priv (p)->pathlen = len;
-  p->fts_pathlen = saturate_ushort (len);
+  p->fts_pathlen = fts__saturate_ushort (len);
 }
 
 /* Chdir mode, directory D could not be entered (FTS_DONTCHDIR): the
@@ -293,7 +271,7 @@ load_child_path (struct fts__stream *s, FTSENT *p)
   memcpy (buf + base + 1, p->fts_name, namelen + 1);
   set_pathlen (p, base + 1 + namelen);
   p->fts_path = buf;
-  p->fts_accpath = isset (s, FTS_NOCHDIR) && !isset (s, FTS_DIRFD)
+  p->fts_accpath = fts__isset (s, FTS_NOCHDIR) && !fts__isset (s, FTS_DIRFD)
                    ? buf : p->fts_name;
   if (chdir_mode (s) && (p->fts_parent->fts_flags & FTS_DONTCHDIR))
     p->fts_accpath = buf + unentered_child_start (p->fts_parent);
@@ -318,309 +296,9 @@ load_root_path (struct fts__stream *s, FTSENT *p)
     {
       size_t n = strlen (slash + 1);
       memmove (p->fts_name, slash + 1, n + 1);
-      p->fts_namelen = saturate_ushort (n);
+      p->fts_namelen = fts__saturate_ushort (n);
     }
   return 0;
-}
-
-/* ---- stat ------------------------------------------------------------------ */
-
-static bool
-is_dot_or_dotdot (const char *name)
-{
-  return name[0] == '.' && (name[1] == '\0'
-                            || (name[1] == '.' && name[2] == '\0'));
-}
-
-/* Whether cycles are looked for as gnulib's fts does by default, at the
-   moment a directory is handed out (lazy_enter), not when it is stat'ed:
-   FTS_LAZY_CYCLE_CHECK on a physical walk (a logical one checks tightly,
-   as gnulib's does).  */
-static bool
-lazy_cycle_check (const struct fts__stream *s)
-{
-  return isset (s, FTS_LAZY_CYCLE_CHECK) && !isset (s, FTS_LOGICAL);
-}
-
-/* Whether directory P, just stat'ed as ST, may be one of its own
-   ancestors.  On a logical walk any may: a symbolic link leads anywhere.
-   On a physical one, directories have no hard links (on a sound file
-   system), so a path that comes back to a directory crosses the root of
-   a mount below it, as a directory bind-mounted inside itself does: P
-   may repeat an ancestor only if P or one of its ancestors below its
-   root is such a root (FTS__E_MOUNTED).  A mount's root shows another
-   inode than the one its parent's getdents gave (the covered
-   directory's, in fts_ino until now), or another device than its
-   parent's.  The other directories cost no lookup and no room in the
-   cycle set: a 100,000-level tree saves 2 MiB.  */
-static bool
-may_repeat (const struct fts__stream *s, FTSENT *p, const struct stat *st)
-{
-  if (isset (s, FTS_LOGICAL))
-    return true;
-  if (p->fts_level <= FTS_ROOTLEVEL)
-    return false;
-  struct fts__ent *e = fts__priv (p);
-  const FTSENT *parent = p->fts_parent;
-  if ((fts__priv (parent)->flags & FTS__E_MOUNTED)
-      || st->st_ino != p->fts_ino || st->st_dev != parent->fts_dev)
-    e->flags |= FTS__E_MOUNTED;
-  return e->flags & FTS__E_MOUNTED;
-}
-
-/* The ancestor of directory P that is (DEV, INO), or null.  When a cycle
-   may run through P (REPEATS: see may_repeat), looked up in the cycle set
-   if P's parent is in it, and then so are all of P's ancestors (see
-   enter_cycle_set); else, only at the first root of a mount on the path,
-   compared with each.  When not, only the watched ancestor is compared
-   (see watch).  */
-static FTSENT *
-find_ancestor (const struct fts__stream *s, const FTSENT *p, bool repeats,
-               dev_t dev, ino_t ino)
-{
-  if (lazy_cycle_check (s))
-    return NULL;
-  if (!repeats)
-    {
-      FTSENT *w = s->watched;
-      return w && w != p && w->fts_dev == dev && w->fts_ino == ino ? w : NULL;
-    }
-  if (fts__priv (p->fts_parent)->flags & FTS__E_ACTIVE)
-    return fts__cycle_find (&s->cycle, dev, ino);
-  for (FTSENT *a = p->fts_parent; a->fts_level >= FTS_ROOTLEVEL;
-       a = a->fts_parent)
-    if (a->fts_dev == dev && a->fts_ino == ino)
-      return a;
-  return NULL;
-}
-
-/* fts_info for P, whose stat in its stat buffer succeeded.  */
-static int
-classify (struct fts__stream *s, FTSENT *p)
-{
-  const struct stat *st = p->fts_statp;
-  bool repeats = S_ISDIR (st->st_mode) && may_repeat (s, p, st);
-  p->fts_dev = st->st_dev;
-  p->fts_ino = st->st_ino;
-  p->fts_nlink = st->st_nlink;
-  if (S_ISDIR (st->st_mode))
-    {
-      if (p->fts_level > FTS_ROOTLEVEL && is_dot_or_dotdot (p->fts_name))
-        return FTS_DOT;
-      FTSENT *ancestor = find_ancestor (s, p, repeats, st->st_dev, st->st_ino);
-      if (ancestor)
-        {
-          p->fts_cycle = ancestor;
-          return FTS_DC;
-        }
-      return FTS_D;
-    }
-  return fts__info_of_mode (st->st_mode);
-}
-
-/* Linux follows at most this many symbolic links in the resolution of
-   one path, nested or not (MAXSYMLINKS, fs/namei.c); the next fails with
-   ELOOP.  Other fts (gnulib's, BSD's) stat each entry of a logical walk
-   by its whole path, so that is where they stop: a chain of links to
-   directories ends at the entry whose path holds one link too many.  */
-enum { MAX_PATH_SYMLINKS = 40 };
-
-/* P's stat failed with errno: FTS_NS, with fts_errno set and the stat
-   buffer zeroed.  */
-static int
-stat_failed (FTSENT *p)
-{
-  p->fts_errno = errno;
-  memset (p->fts_statp, 0, sizeof *p->fts_statp);
-  return FTS_NS;
-}
-
-/* Whether P, NAME in DIRFD, whose stat followed a final symbolic link if
-   there was one, was one: d_type says, or when getdents gave none (a
-   root, some file systems) an lstat.  */
-static bool
-followed_a_link (struct fts__stream *s, FTSENT *p, int dirfd,
-                 const char *name)
-{
-  unsigned char type = fts__priv (p)->d_type;
-  if (type != DT_UNKNOWN)
-    return type == DT_LNK;
-  struct stat st;
-  s->stats.stat_calls++;
-  return fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
-         && S_ISLNK (st.st_mode);
-}
-
-/* Count in P's links the symbolic link its stat followed, if any.  Only
-   a directory's count matters (its children start from it), so only a
-   directory may cost an lstat.  */
-static void
-count_followed_link (struct fts__stream *s, FTSENT *p, int dirfd,
-                     const char *name)
-{
-  if (S_ISDIR (p->fts_statp->st_mode) && followed_a_link (s, p, dirfd, name))
-    fts__priv (p)->links++;
-}
-
-/* Stat P, NAME in DIRFD, to be followed but reached through
-   MAX_PATH_SYMLINKS links already: a symbolic link fails with ELOOP, as
-   resolving P's path would; anything else is lstat'ed, which is what
-   following means for it.  Returns P's fts_info, FTS_NS on failure.  */
-static int
-stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
-                    const char *name)
-{
-  s->stats.stat_calls++;
-  if (fstatat (dirfd, name, p->fts_statp, AT_SYMLINK_NOFOLLOW) == 0)
-    {
-      if (!S_ISLNK (p->fts_statp->st_mode))
-        return classify (s, p);
-      errno = ELOOP;
-    }
-  return stat_failed (p);
-}
-
-/* Symbolic links among the directories that lead to root P, relative to
-   S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which resolving
-   P's path follows, at most MAX_PATH_SYMLINKS.  A lower bound, as the
-   kernel also counts the links met in their contents.  Each leading
-   directory is lstat'ed by cutting P's own copy of its path at a slash
-   for the time of the call, so that nothing is allocated: no lack of
-   memory can make the count wrong.  */
-static unsigned char
-root_leading_links (struct fts__stream *s, const FTSENT *p)
-{
-  /* The copy is P's (see make_root): writable, and no one else reads it
-     while fts_read or libfts_stat runs.  */
-  char *path = (char *) fts__root_arg (p);
-  unsigned char n = 0;
-  for (char *slash = path; n < MAX_PATH_SYMLINKS
-       && (slash = strchr (slash, '/')); slash++)
-    {
-      struct stat st;
-      if (slash == path || slash[-1] == '/')
-        continue;
-      *slash = '\0';
-      s->stats.stat_calls++;
-      if (fstatat (s->base_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0
-          && S_ISLNK (st.st_mode))
-        n++;
-      *slash = '/';
-    }
-  return n;
-}
-
-/* Symbolic links followed on the way to P before P itself, when P's stat
-   is to follow one: its parent's count, or for a root those in its
-   path.  */
-static unsigned char
-links_before (struct fts__stream *s, const FTSENT *p, bool follow)
-{
-  if (fts__root_arg (p) && follow)
-    return root_leading_links (s, p);
-  return fts__priv (p->fts_parent)->links;
-}
-
-/* Stat P relative to its parent's descriptor (a root: relative to where
-   the walk started), following a final symlink if FOLLOW, unless P's
-   path then holds more links than the kernel would follow (ELOOP).
-   Returns P's new fts_info and sets fts_errno: FTS_NS when the stat
-   failed (the stat buffer is then zeroed), FTS_SLNONE for a followed
-   symlink to nothing (see fts__stat_follow).  */
-static int
-stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
-{
-  struct fts__ent *e = fts__priv (p);
-  const char *arg = fts__root_arg (p);
-  const char *name = arg ? arg : p->fts_name;
-  p->fts_errno = 0;
-  p->fts_cycle = NULL;
-  e->flags &= ~FTS__E_FOLLOWED;
-  e->links = links_before (s, p, follow);
-  int dirfd = fts__dir_fd (s, p->fts_parent);
-  if (dirfd == -1)
-    return stat_failed (p);
-  if (follow && e->links >= MAX_PATH_SYMLINKS)
-    return stat_at_link_limit (s, p, dirfd, name);
-
-  int info = fts__stat_follow (dirfd, name, follow, p->fts_statp,
-                               &s->stats.stat_calls);
-  if (info == FTS_NS)
-    return stat_failed (p);
-  if (info == FTS_SLNONE)
-    {
-      classify (s, p);
-      return FTS_SLNONE;
-    }
-  if (follow)
-    {
-      e->flags |= FTS__E_FOLLOWED;
-      count_followed_link (s, p, dirfd, name);
-    }
-  return classify (s, p);
-}
-
-/* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds
-   the type, st_ino the inode number getdents gave.  */
-static int
-nostat (FTSENT *p, unsigned char type)
-{
-  struct stat *st = p->fts_statp;
-  memset (st, 0, sizeof *st);
-  st->st_mode = DTTOIF (type);
-  st->st_ino = p->fts_ino;
-  return FTS_NSOK;
-}
-
-/* Whether child P needs no stat: FTS_NOSTAT on a physical walk (as in
-   glibc) and d_type says it is not a directory.  d_type is a hint: the
-   caller that finds otherwise uses fts_set (FTS_AGAIN) or libfts_stat.  */
-static bool
-may_skip_stat (const struct fts__stream *s, unsigned char type)
-{
-  return nostat_walk (s) && type != DT_UNKNOWN && type != DT_DIR;
-}
-
-/* Stat child P by opening it, when FTS_NOSTAT on a physical walk and
-   d_type says it is a directory: the descriptor is one fts_read needs
-   anyway to read P, and the fstat that checks it also answers for the
-   stat, so a directory costs one system call less (this is what keeps rm
-   under 1.5 calls per entry).  Not without FTS_NOSTAT: a caller that
-   changes P's mode at FTS_D (chmod -R) must see the effect when P is
-   opened afterwards.  Returns P's fts_info, or -1 when P cannot be opened
-   (no read permission, or not a directory after all), for the caller to
-   fall back on fstatat.  */
-static int
-open_child_dir (struct fts__stream *s, FTSENT *p)
-{
-  if (!nostat_walk (s) || fts__priv (p)->d_type != DT_DIR)
-    return -1;
-  p->fts_errno = 0;
-  p->fts_cycle = NULL;
-  if (fts__open_child_dir (s, p) < 0)
-    return -1;
-  return classify (s, p);
-}
-
-/* Stat child P as the options say.  HANDING_OUT: P is about to be
-   returned by fts_read, so opening it early is worthwhile (not when a whole
-   list of children is built: that would open them all).  */
-static int
-stat_child (struct fts__stream *s, FTSENT *p, bool nameonly, bool handing_out)
-{
-  unsigned char type = fts__priv (p)->d_type;
-  if (nameonly || may_skip_stat (s, type))
-    return nostat (p, type);
-  int info = handing_out ? open_child_dir (s, p) : -1;
-  return info >= 0 ? info : stat_entry (s, p, isset (s, FTS_LOGICAL));
-}
-
-static int
-stat_root (struct fts__stream *s, FTSENT *p)
-{
-  fts__priv (p)->flags &= ~FTS__E_UNSTATED;
-  int info = stat_entry (s, p, isset (s, FTS_COMFOLLOW | FTS_LOGICAL));
-  return info == FTS_DOT ? FTS_D : info;
 }
 
 /* ---- the working directory (chdir mode only) -------------------------------- */
@@ -685,7 +363,7 @@ count_entries (const struct fts__dir *dir, bool seedot)
   size_t n = dir->count;
   if (seedot)
     for (size_t i = 0; i < dir->count; i++)
-      n -= is_dot_or_dotdot (fts__dent_name (dir, &dir->ents[i]));
+      n -= fts__is_dot_or_dotdot (fts__dent_name (dir, &dir->ents[i]));
   return n;
 }
 
@@ -757,7 +435,7 @@ build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
   FTSENT *p;
   while ((p = next_child (s, d, true)))
     {
-      p->fts_info = stat_child (s, p, nameonly, false);
+      p->fts_info = fts__stat_child (s, p, nameonly, false);
       *tail = p;
       tail = &p->fts_link;
     }
@@ -791,8 +469,9 @@ reader_for (const struct fts__stream *s, const struct fts__fs_row *fs,
     .buf = s->getdents_buf,
     .bufsize = FTS__GETDENTS_BUFSIZE,
     .chunk = list ? SIZE_MAX : fts__chunk_entries (s->sort_threshold),
-    .seedot = isset (s, FTS_SEEDOT),
-    .short_batch_ends = fs->fills_batches && isset (s, FTS_TRUST_SHORT_READS),
+    .seedot = fts__isset (s, FTS_SEEDOT),
+    .short_batch_ends = fs->fills_batches
+                        && fts__isset (s, FTS_TRUST_SHORT_READS),
   };
 }
 
@@ -803,7 +482,7 @@ static void
 take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
 {
   struct fts__dir *dir = fts__priv (d)->kids.dir;
-  s->stats.entries += count_entries (dir, isset (s, FTS_SEEDOT));
+  s->stats.entries += count_entries (dir, fts__isset (s, FTS_SEEDOT));
   if (dir->read_errno)
     d->fts_errno = dir->read_errno;
   if (!s->compar)
@@ -833,9 +512,9 @@ watch (struct fts__stream *s, FTSENT *d)
 static int
 enter_cycle_set (struct fts__stream *s, FTSENT *d)
 {
-  if (lazy_cycle_check (s))
+  if (fts__lazy_cycle_check (s))
     return 0;
-  if (!isset (s, FTS_LOGICAL) && !(fts__priv (d)->flags & FTS__E_MOUNTED))
+  if (!fts__isset (s, FTS_LOGICAL) && !(fts__priv (d)->flags & FTS__E_MOUNTED))
     {
       watch (s, d);
       return 0;
@@ -944,7 +623,7 @@ read_more (struct fts__stream *s, FTSENT *d)
 static void
 lazy_enter (struct fts__stream *s, FTSENT *p)
 {
-  if (!lazy_cycle_check (s) || p->fts_info != FTS_D)
+  if (!fts__lazy_cycle_check (s) || p->fts_info != FTS_D)
     return;
   if (s->lazy.entered && p->fts_dev == s->lazy.dev
       && p->fts_ino == s->lazy.ino)
@@ -968,7 +647,7 @@ static void
 lazy_leave (struct fts__stream *s, const FTSENT *d)
 {
   const FTSENT *up = d->fts_parent;
-  if (lazy_cycle_check (s) && d->fts_level > FTS_ROOTLEVEL
+  if (fts__lazy_cycle_check (s) && d->fts_level > FTS_ROOTLEVEL
       && d->fts_dev == s->lazy.dev && d->fts_ino == s->lazy.ino)
     {
       s->lazy.dev = up->fts_dev;
@@ -991,7 +670,7 @@ hand_out_child (struct fts__stream *s, FTSENT *p)
   if (load_child_path (s, p) != 0)
     return stop (s, errno);
   if (p->fts_info == 0)
-    p->fts_info = stat_child (s, p, false, true);
+    p->fts_info = fts__stat_child (s, p, false, true);
   lazy_enter (s, p);
   return hand_out (s, p);
 }
@@ -1000,7 +679,7 @@ static FTSENT *
 hand_out_root (struct fts__stream *s, FTSENT *p)
 {
   if (fts__priv (p)->flags & FTS__E_UNSTATED)
-    p->fts_info = stat_root (s, p);
+    p->fts_info = fts__stat_root (s, p);
   if (load_root_path (s, p) != 0)
     return stop (s, errno);
   s->pub.fts_dev = p->fts_dev;
@@ -1042,7 +721,7 @@ ascent_checked (struct fts__stream *s, const FTSENT *d)
       s->unchecked_ascents--;
       return false;
     }
-  return !isset (s, FTS_NOCHDIR | FTS_LOGICAL);
+  return !fts__isset (s, FTS_NOCHDIR | FTS_LOGICAL);
 }
 
 /* All of D's children have been handed out: return D in post-order,
@@ -1079,7 +758,7 @@ leave_empty_dir (struct fts__stream *s, FTSENT *d)
   FTSENT *r = leave_dir (s, d);
   size_t len = fts__priv (d)->pathlen;
 
-  if (r == d && isset (s, FTS_NOCHDIR) && len > 1
+  if (r == d && fts__isset (s, FTS_NOCHDIR) && len > 1
       && s->pub.fts_path[len - 1] == '/')
     s->pub.fts_path[len - 1] = '\0';
   return r;
@@ -1092,8 +771,8 @@ leave_empty_dir (struct fts__stream *s, FTSENT *d)
 static bool
 unentered_is_error (const struct fts__stream *s, const FTSENT *d)
 {
-  nlink_t subdir_links = d->fts_nlink - (isset (s, FTS_SEEDOT) ? 0 : 2);
-  return !nostat_walk (s) || subdir_links != 0;
+  nlink_t subdir_links = d->fts_nlink - (fts__isset (s, FTS_SEEDOT) ? 0 : 2);
+  return !fts__nostat_walk (s) || subdir_links != 0;
 }
 
 /* Descend into D, just returned as FTS_D: read it and hand out its first
@@ -1211,14 +890,15 @@ fts_read (FTS *sp)
     {
       drop_dir_state (s, p);
       p->fts_info = p->fts_level == FTS_ROOTLEVEL
-                    ? stat_root (s, p) : stat_entry (s, p, isset (s, FTS_LOGICAL));
+                    ? fts__stat_root (s, p)
+                    : fts__stat_entry (s, p, fts__isset (s, FTS_LOGICAL));
       lazy_enter (s, p);
       return p;
     }
   if (instr == FTS_FOLLOW
       && (p->fts_info == FTS_SL || p->fts_info == FTS_SLNONE))
     {
-      p->fts_info = stat_entry (s, p, true);
+      p->fts_info = fts__stat_entry (s, p, true);
       if (p->fts_info == FTS_D)
         p->fts_flags |= FTS_SYMFOLLOW;
       lazy_enter (s, p);
@@ -1227,7 +907,7 @@ fts_read (FTS *sp)
   if (p->fts_info == FTS_D)
     {
       if (instr == FTS_SKIP
-          || (isset (s, FTS_XDEV) && p->fts_dev != sp->fts_dev))
+          || (fts__isset (s, FTS_XDEV) && p->fts_dev != sp->fts_dev))
         {
           drop_dir_state (s, p);
           p->fts_info = FTS_DP;
@@ -1256,7 +936,7 @@ fts_children (FTS *sp, int instr)
     {
       for (FTSENT *r = p->fts_link; r; r = r->fts_link)
         if (fts__priv (r)->flags & FTS__E_UNSTATED)
-          r->fts_info = stat_root (s, r);
+          r->fts_info = fts__stat_root (s, r);
       errno = 0;
       return p->fts_link;
     }
@@ -1321,7 +1001,7 @@ make_roots (struct fts__stream *s, char *const *argv)
   if (!s->compar)
     return 0;
   for (FTSENT *p = s->rootparent->fts_link; p; p = p->fts_link)
-    p->fts_info = stat_root (s, p);
+    p->fts_info = fts__stat_root (s, p);
   return sort_list (s, &s->rootparent->fts_link);
 }
 
@@ -1357,7 +1037,7 @@ fts_open (char *const *argv, int options,
   s->pub.fts_compar = (int (*) (const void *, const void *)) compar;
   s->pub.fts_rfd = -1;
   s->compar = compar;
-  s->share_st = nostat_walk (s);
+  s->share_st = fts__nostat_walk (s);
   s->base_fd = AT_FDCWD;
   s->sort_threshold = fts__env_threshold ();
   s->fs_policy = fts__env_fs_policy ();
@@ -1464,7 +1144,7 @@ libfts_stat (FTS *sp, FTSENT *p, int follow)
       return -1;
     }
   int old_info = p->fts_info, old_errno = p->fts_errno;
-  int info = stat_entry (fts__stream (sp), p, follow);
+  int info = fts__stat_entry (fts__stream (sp), p, follow);
   fts__priv (p)->flags &= ~FTS__E_UNSTATED;
   if (visited_dir (p))
     {
