@@ -161,9 +161,9 @@ const struct fts__fs_row *fts__fs_of (struct fts__fs_cache *c, dev_t dev,
    public layout stays glibc's and fts_name can run past its end.  Every
    directory on the path holds one, so it is kept to 32 bytes.  The stat
    buffer, when the entry has one of its own, follows the name (see
-   ent_alloc in fts.c): with it, an entry with a name of up to 7 bytes is
-   a 304-byte malloc chunk; without it (FTS_NOSTAT on a physical walk:
-   see shared_st in fts__stream) a 160-byte one.  */
+   fts__ent_alloc in fts-entry.c): with it, an entry with a name of up to
+   7 bytes is a 304-byte malloc chunk; without it (FTS_NOSTAT on a
+   physical walk: see shared_st in fts__stream) a 160-byte one.  */
 struct fts__ent
 {
   union
@@ -252,7 +252,7 @@ struct fts__stream
   struct fts__cycle cycle;
   FTSENT *watched;               /* a physical walk's watch on the path
                                     for cycles no mount explains (see
-                                    watch in fts.c), or null */
+                                    watch in fts-children.c), or null */
   struct
   {
     uintmax_t entered;           /* directories handed out as FTS_D */
@@ -349,12 +349,30 @@ void fts__close_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_all (struct fts__stream *s);
 int fts__reopen_parent (struct fts__stream *s, FTSENT *child, bool check);
 
+/* ---- an entry's memory (fts-entry.c) ---------------------------------- */
+
+FTSENT *fts__ent_alloc (const struct fts__stream *s, const char *name,
+                        size_t namelen, size_t extra,
+                        struct stat *shared_st);
+void fts__ent_free (struct fts__stream *s, FTSENT *p);
+FTSENT *fts__kids_list (const struct fts__ent *e);
+void fts__drop_children (struct fts__stream *s, FTSENT *p);
+void fts__drop_dir_state (struct fts__stream *s, FTSENT *p);
+void fts__restore_shared_st (struct fts__stream *s, const FTSENT *d);
+
 /* ---- what fts_read says an entry is (fts-info.c) ---------------------- */
 
 int fts__stat_entry (struct fts__stream *s, FTSENT *p, bool follow);
 int fts__stat_child (struct fts__stream *s, FTSENT *p, bool nameonly,
                      bool handing_out);
 int fts__stat_root (struct fts__stream *s, FTSENT *p);
+
+/* ---- a directory's children (fts-children.c) -------------------------- */
+
+int fts__sort_list (struct fts__stream *s, FTSENT **head);
+FTSENT *fts__next_child (struct fts__stream *s, FTSENT *d, bool for_list);
+int fts__read_dir (struct fts__stream *s, FTSENT *d, bool list,
+                   bool nameonly);
 
 /* ---- an entry's stat (fts-stat.c) ------------------------------------- */
 

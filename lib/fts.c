@@ -2,7 +2,9 @@
    entry's fts_info, as in BSD's fts, over descriptor-relative operations:
    a directory is opened relative to its parent's descriptor, read whole,
    optionally sorted by inode, and its entries are materialized and
-   stat'ed one at a time as they are handed out (fts-info.c).
+   stat'ed one at a time as they are handed out.  The entries are made
+   in fts-entry.c, stat'ed in fts-info.c, and a directory is read into
+   them in fts-children.c.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -35,12 +37,6 @@ chdir_mode (const struct fts__stream *s)
   return !fts__isset (s, FTS_NOCHDIR | FTS_LOGICAL | FTS_DIRFD);
 }
 
-static short
-saturate_short (long n)
-{
-  return n > SHRT_MAX ? SHRT_MAX : n;
-}
-
 /* Stop the walk for good: fts_read returns NULL with ERR from now on.  */
 static FTSENT *
 stop (struct fts__stream *s, int err)
@@ -49,126 +45,6 @@ stop (struct fts__stream *s, int err)
   s->last_errno = err;
   errno = err;
   return NULL;
-}
-
-/* ---- entries ------------------------------------------------------------- */
-
-/* A new entry named NAME (NAMELEN bytes), with EXTRA more bytes after the
-   name's NUL for the caller, then a stat buffer of its own unless
-   SHARED_ST (one of S's shared_st) is not null: its fts_statp is then
-   that.  Returns it, or null with errno ENOMEM.  */
-static FTSENT *
-ent_alloc (const struct fts__stream *s, const char *name, size_t namelen,
-           size_t extra, struct stat *shared_st)
-{
-  size_t head = offsetof (struct fts__ent, pub.fts_name);
-  size_t size = head + namelen + 1 + extra;
-  size_t st_at = 0;
-  if (!shared_st)
-    {
-      size_t align = _Alignof (struct stat);
-      st_at = (size + align - 1) / align * align;
-      size = st_at + sizeof (struct stat);
-    }
-  if (size < sizeof (struct fts__ent))
-    size = sizeof (struct fts__ent);
-  struct fts__ent *e = malloc (size);
-  if (!e)
-    return NULL;
-  memset (e, 0, head);
-  e->fd = -1;
-  FTSENT *p = &e->pub;
-  memcpy (p->fts_name, name, namelen);
-  p->fts_name[namelen] = '\0';
-  p->fts_namelen = fts__saturate_ushort (namelen);
-  p->fts_statp = shared_st ? shared_st
-                             : (struct stat *) ((char *) e + st_at);
-  p->fts_instr = FTS_NOINSTR;
-  p->fts_symfd = -1;
-  p->fts_path = p->fts_accpath = s->pub.fts_path;
-  return p;
-}
-
-static void ent_free (struct fts__stream *s, FTSENT *p);
-
-/* Free the list of children E holds (FTS__E_LIST).  */
-static void
-free_list (struct fts__stream *s, struct fts__ent *e)
-{
-  if (e->kids.list && s->pub.fts_child == e->kids.list)
-    s->pub.fts_child = NULL;
-  while (e->kids.list)
-    {
-      FTSENT *next = e->kids.list->fts_link;
-      ent_free (s, e->kids.list);
-      e->kids.list = next;
-    }
-}
-
-/* The list of children E holds, or null when it holds none as a list.  */
-static FTSENT *
-kids_list (const struct fts__ent *e)
-{
-  return e->flags & FTS__E_LIST ? e->kids.list : NULL;
-}
-
-/* Free the children P still holds (compact or as a list) and take P out
-   of the cycle set or the watch; P's descriptor stays open.  */
-static void
-drop_children (struct fts__stream *s, FTSENT *p)
-{
-  struct fts__ent *e = fts__priv (p);
-  if (e->flags & FTS__E_LIST)
-    free_list (s, e);
-  else if (e->kids.dir)
-    {
-      fts__dir_free (e->kids.dir);
-      free (e->kids.dir);
-      e->kids.dir = NULL;
-    }
-  e->flags &= ~(FTS__E_NAMEONLY | FTS__E_LIST);
-  if (s->watched == p)
-    s->watched = NULL;
-  if (e->flags & FTS__E_ACTIVE)
-    {
-      fts__cycle_leave (&s->cycle, p);
-      e->flags &= ~FTS__E_ACTIVE;
-    }
-}
-
-/* Free what P holds as a directory: children, cycle-set entry and
-   descriptor.  */
-static void
-drop_dir_state (struct fts__stream *s, FTSENT *p)
-{
-  drop_children (s, p);
-  fts__close_dir (s, p);
-}
-
-static void
-ent_free (struct fts__stream *s, FTSENT *p)
-{
-  drop_dir_state (s, p);
-  if (s->cwd_dir == p)
-    s->cwd_dir = NULL;
-  free (fts__priv (p));
-}
-
-/* The walk comes back up to directory D, or to its parent, from below:
-   if D's stat buffer is shared (FTS_NOSTAT, physical), entries below took
-   it, so give it back D's type and identity, which D keeps in its public
-   part.  */
-static void
-restore_shared_st (struct fts__stream *s, const FTSENT *d)
-{
-  struct stat *st = d->fts_statp;
-  if (st != &s->shared_st[0] && st != &s->shared_st[1])
-    return;
-  memset (st, 0, sizeof *st);
-  st->st_mode = S_IFDIR;
-  st->st_dev = d->fts_dev;
-  st->st_ino = d->fts_ino;
-  st->st_nlink = d->fts_nlink;
 }
 
 /* ---- the path buffer ----------------------------------------------------- */
@@ -322,290 +198,6 @@ enter_cwd (struct fts__stream *s, FTSENT *dir)
   return 0;
 }
 
-/* ---- reading a directory ------------------------------------------------------ */
-
-static int
-compar_thunk (const void *a, const void *b, void *arg)
-{
-  int (*compar) (const FTSENT **, const FTSENT **) = *(void **) arg;
-  return compar ((const FTSENT **) a, (const FTSENT **) b);
-}
-
-/* Sort the list at *HEAD with the caller's comparison function.  Returns
-   0 or -1 with errno ENOMEM (the list is then left as it was).  */
-static int
-sort_list (struct fts__stream *s, FTSENT **head)
-{
-  size_t n = 0;
-  for (FTSENT *p = *head; p; p = p->fts_link)
-    n++;
-  if (n < 2)
-    return 0;
-  FTSENT **v = malloc (n * sizeof *v);
-  if (!v)
-    return -1;
-  n = 0;
-  for (FTSENT *p = *head; p; p = p->fts_link)
-    v[n++] = p;
-  void *arg = (void *) s->compar;
-  qsort_r (v, n, sizeof *v, compar_thunk, &arg);
-  for (size_t i = 0; i + 1 < n; i++)
-    v[i]->fts_link = v[i + 1];
-  v[n - 1]->fts_link = NULL;
-  *head = v[0];
-  free (v);
-  return 0;
-}
-
-static size_t
-count_entries (const struct fts__dir *dir, bool seedot)
-{
-  size_t n = dir->count;
-  if (seedot)
-    for (size_t i = 0; i < dir->count; i++)
-      n -= fts__is_dot_or_dotdot (fts__dent_name (dir, &dir->ents[i]));
-  return n;
-}
-
-static int read_more (struct fts__stream *s, FTSENT *d);
-
-/* The next child of directory D to hand out, taken from its list or
-   materialized from its compact entries (reading the next chunk of a
-   large directory when one is used up; the compact entries are freed with
-   the directory's last).  FOR_LIST: the child goes into a list, to be
-   held beside its siblings, and so needs a stat buffer of its own.  Null
-   when there is none, or with errno ENOMEM or the error that kept D from
-   being reopened.  */
-static FTSENT *
-next_child (struct fts__stream *s, FTSENT *d, bool for_list)
-{
-  struct fts__ent *de = fts__priv (d);
-  errno = 0;
-  if (de->flags & FTS__E_LIST)
-    {
-      FTSENT *p = de->kids.list;
-      if (!p)
-        return NULL;
-      de->kids.list = p->fts_link;
-      if (s->pub.fts_child == p)
-        s->pub.fts_child = NULL;
-      return p;
-    }
-  struct fts__dir *dir = de->kids.dir;
-  if (dir && dir->next == dir->count && dir->more)
-    {
-      if (read_more (s, d) != 0)
-        return NULL;
-      errno = 0;
-    }
-  if (!dir || dir->next == dir->count)
-    return NULL;
-
-  const struct fts__dent *ent = &dir->ents[dir->next++];
-  const char *name = fts__dent_name (dir, ent);
-  long level = de->level + 1;
-  struct stat *shared = s->share_st && !for_list
-                        ? &s->shared_st[level & 1] : NULL;
-  FTSENT *p = ent_alloc (s, name, strlen (name), 0, shared);
-  if (p)
-    {
-      struct fts__ent *pe = fts__priv (p);
-      pe->level = level;
-      pe->d_type = ent->type;
-      p->fts_level = saturate_short (pe->level);
-      p->fts_parent = d;
-      p->fts_ino = ent->ino;
-    }
-  if (dir->next == dir->count && !dir->more)
-    {
-      fts__dir_free (dir);
-      free (dir);
-      de->kids.dir = NULL;
-    }
-  return p;
-}
-
-/* Materialize all of D's children as a list (for fts_children, or to sort
-   them with the caller's function), stat'ed unless NAMEONLY.  */
-static int
-build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
-{
-  struct fts__ent *de = fts__priv (d);
-  FTSENT *head = NULL, **tail = &head;
-  FTSENT *p;
-  while ((p = next_child (s, d, true)))
-    {
-      p->fts_info = fts__stat_child (s, p, nameonly, false);
-      *tail = p;
-      tail = &p->fts_link;
-    }
-  int err = errno;
-  if (de->kids.dir)
-    {
-      /* Cut short by an error: the rest goes, the list takes its place.  */
-      fts__dir_free (de->kids.dir);
-      free (de->kids.dir);
-    }
-  de->kids.list = head;
-  de->flags |= FTS__E_LIST;
-  errno = err;
-  if (errno)
-    return -1;
-  if (s->compar)
-    return sort_list (s, &de->kids.list);
-  return 0;
-}
-
-/* How S reads a directory on a file system of policy FS: all of it for
-   LIST (fts_children, or a comparison function, which need every entry at
-   once); otherwise a chunk at a time, of FTS__DIR_CHUNK_ENTRIES or of the
-   threshold when that is larger, so that a directory that reaches the
-   threshold has each of its chunks sorted.  */
-static struct fts__dir_reader
-reader_for (const struct fts__stream *s, const struct fts__fs_row *fs,
-            bool list)
-{
-  return (struct fts__dir_reader) {
-    .buf = s->getdents_buf,
-    .bufsize = FTS__GETDENTS_BUFSIZE,
-    .chunk = list ? SIZE_MAX : fts__chunk_entries (s->sort_threshold),
-    .seedot = fts__isset (s, FTS_SEEDOT),
-    .short_batch_ends = fs->fills_batches
-                        && fts__isset (s, FTS_TRUST_SHORT_READS),
-  };
-}
-
-/* D's compact entries hold a chunk just read: count it, note a read error
-   for D's post-order visit, and sort it by inode when the directory has
-   reached the threshold and the file system's policy FS says so.  */
-static void
-take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
-{
-  struct fts__dir *dir = fts__priv (d)->kids.dir;
-  s->stats.entries += count_entries (dir, fts__isset (s, FTS_SEEDOT));
-  if (dir->read_errno)
-    d->fts_errno = dir->read_errno;
-  if (!s->compar)
-    fts__sort_chunk (dir, s->sort_threshold, s->fs_policy, fs, &s->stats);
-}
-
-/* On a corrupted file system, a directory hard-linked into its own
-   subtree makes a cycle that no mount explains.  A physical walk does not
-   keep the cycle set for it, only a watch: one directory on the path,
-   replaced by D, which the walk has just entered, when D is twice as deep
-   (or there is none), so that a cycle of length L that starts at depth T
-   is reported at the latest about 2 * max (T, L) + L levels down, as
-   FTS_DC, the watched directory in fts_cycle.  O(1) memory, one
-   comparison per directory; drop_children forgets a directory left.  */
-static void
-watch (struct fts__stream *s, FTSENT *d)
-{
-  if (!s->watched
-      || fts__priv (d)->level >= 2 * fts__priv (s->watched)->level)
-    s->watched = d;
-}
-
-/* Enter directory D in the cycle set if a cycle may run through it (see
-   may_repeat), with those of its ancestors not in it yet, so that the set
-   holds all of them whenever it holds D's parent; else watch it.  Returns
-   0, or -1 with errno ENOMEM (the set is then unchanged).  */
-static int
-enter_cycle_set (struct fts__stream *s, FTSENT *d)
-{
-  if (fts__lazy_cycle_check (s))
-    return 0;
-  if (!fts__isset (s, FTS_LOGICAL) && !(fts__priv (d)->flags & FTS__E_MOUNTED))
-    {
-      watch (s, d);
-      return 0;
-    }
-  size_t n = 0;
-  FTSENT *a;
-  for (a = d; a->fts_level >= FTS_ROOTLEVEL
-       && !(fts__priv (a)->flags & FTS__E_ACTIVE); a = a->fts_parent)
-    n++;
-  if (fts__cycle_reserve (&s->cycle, n) != 0)
-    return -1;
-  for (a = d; n-- > 0; a = a->fts_parent)
-    {
-      fts__cycle_enter (&s->cycle, a);
-      fts__priv (a)->flags |= FTS__E_ACTIVE;
-    }
-  return 0;
-}
-
-/* Read directory D (an FTS_D entry): open it relative to its parent, read
-   its first chunk (all of it with LIST: fts_children, or a comparison
-   function) compactly, sorted by inode when the threshold and the file
-   system's policy say so, and enter D in the cycle set if a cycle may
-   run through it.  With LIST the children are also materialized.
-   Returns 0; or -1 with errno when D cannot be read, after which D's
-   descriptor is closed.  */
-static int
-read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
-{
-  struct fts__ent *de = fts__priv (d);
-  drop_children (s, d);
-  int fd = fts__open_dir (s, d);
-  if (fd < 0)
-    return -1;
-  /* Read again (fts_children, then fts_read): from the start.  */
-  if ((de->flags & FTS__E_READ) && lseek (fd, 0, SEEK_SET) != 0)
-    goto out_close;
-  de->flags |= FTS__E_READ;
-  if (!s->getdents_buf && !(s->getdents_buf = malloc (FTS__GETDENTS_BUFSIZE)))
-    goto out_close;
-  de->kids.dir = malloc (sizeof *de->kids.dir);
-  if (!de->kids.dir)
-    goto out_close;
-  fts__dir_init (de->kids.dir);
-  const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
-  struct fts__dir_reader r = reader_for (s, fs, list);
-  if (fts__dir_read (de->kids.dir, fd, &r) != 0)
-    goto out_close;
-  s->stats.dirs_read++;
-  take_chunk (s, d, fs);
-  if (enter_cycle_set (s, d) != 0)
-    goto out_close;
-  if (list && build_list (s, d, nameonly) != 0)
-    goto out_close;
-  if (nameonly)
-    de->flags |= FTS__E_NAMEONLY;
-  return 0;
-
- out_close:;
-  int err = errno;
-  drop_dir_state (s, d);
-  errno = err;
-  return -1;
-}
-
-/* Read the next chunk of D, whose compact entries have all been handed
-   out and which has more (see reader_for), through its descriptor,
-   reopened if it was closed meanwhile.  Returns 0 (the chunk is empty
-   when the directory ended; a read error goes to D's fts_errno), or -1
-   with errno when D cannot be reopened or memory runs out.  */
-static int
-read_more (struct fts__stream *s, FTSENT *d)
-{
-  struct fts__ent *de = fts__priv (d);
-  int fd = fts__dir_fd (s, d);
-  if (fd < 0)
-    return -1;
-  const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
-  struct fts__dir_reader r = reader_for (s, fs, false);
-  if (fts__dir_read_more (de->kids.dir, fd, &r) != 0)
-    {
-      free (de->kids.dir);
-      de->kids.dir = NULL;
-      return -1;
-    }
-  take_chunk (s, d, fs);
-  return 0;
-}
-
 /* ---- handing entries out -------------------------------------------------- */
 
 /* FTS_LAZY_CYCLE_CHECK: directory P is being handed out as FTS_D.  The
@@ -737,13 +329,13 @@ leave_dir (struct fts__stream *s, FTSENT *d)
   s->pub.fts_path[fts__priv (d)->pathlen] = '\0';
   if (fts__reopen_parent (s, d, ascent_checked (s, d)) != 0)
     return stop (s, errno);
-  drop_dir_state (s, d);
+  fts__drop_dir_state (s, d);
   d->fts_info = d->fts_errno && !(d->fts_flags & FTS_DONTCHDIR)
                 ? FTS_ERR : FTS_DP;
   if (d->fts_info == FTS_DP)
     lazy_leave (s, d);
-  restore_shared_st (s, d);
-  restore_shared_st (s, d->fts_parent);
+  fts__restore_shared_st (s, d);
+  fts__restore_shared_st (s, d->fts_parent);
   return hand_out (s, d);
 }
 
@@ -783,9 +375,9 @@ descend (struct fts__stream *s, FTSENT *d)
 {
   struct fts__ent *de = fts__priv (d);
   d->fts_flags &= ~FTS_DONTCHDIR;
-  if (!kids_list (de) || (de->flags & FTS__E_NAMEONLY))
+  if (!fts__kids_list (de) || (de->flags & FTS__E_NAMEONLY))
     {
-      if (read_dir (s, d, s->compar != NULL, false) != 0)
+      if (fts__read_dir (s, d, s->compar != NULL, false) != 0)
         {
           if (errno == ENOMEM)
             return stop (s, errno);
@@ -812,7 +404,7 @@ descend (struct fts__stream *s, FTSENT *d)
     }
   else
     note_descent (s);
-  FTSENT *p = next_child (s, d, false);
+  FTSENT *p = fts__next_child (s, d, false);
   if (p)
     return hand_out_child (s, p);
   if (errno)
@@ -829,7 +421,7 @@ advance (struct fts__stream *s, FTSENT *p)
     {
       FTSENT *root = s->rootparent->fts_link;
       if (p != s->rootparent)
-        ent_free (s, p);
+        fts__ent_free (s, p);
       if (!root)
         {
           s->pub.fts_cur = NULL;
@@ -841,9 +433,9 @@ advance (struct fts__stream *s, FTSENT *p)
     }
 
   FTSENT *d = p->fts_parent;
-  ent_free (s, p);
+  fts__ent_free (s, p);
   s->pub.fts_cur = d;
-  FTSENT *next = next_child (s, d, false);
+  FTSENT *next = fts__next_child (s, d, false);
   if (next)
     return hand_out_child (s, next);
   if (errno)
@@ -888,7 +480,7 @@ fts_read (FTS *sp)
 
   if (instr == FTS_AGAIN && p != s->rootparent)
     {
-      drop_dir_state (s, p);
+      fts__drop_dir_state (s, p);
       p->fts_info = p->fts_level == FTS_ROOTLEVEL
                     ? fts__stat_root (s, p)
                     : fts__stat_entry (s, p, fts__isset (s, FTS_LOGICAL));
@@ -909,7 +501,7 @@ fts_read (FTS *sp)
       if (instr == FTS_SKIP
           || (fts__isset (s, FTS_XDEV) && p->fts_dev != sp->fts_dev))
         {
-          drop_dir_state (s, p);
+          fts__drop_dir_state (s, p);
           p->fts_info = FTS_DP;
           lazy_leave (s, p);
           return p;
@@ -942,11 +534,11 @@ fts_children (FTS *sp, int instr)
     }
   if (!p || p->fts_info != FTS_D)
     return NULL;
-  if (read_dir (s, p, true, instr == FTS_NAMEONLY) != 0)
+  if (fts__read_dir (s, p, true, instr == FTS_NAMEONLY) != 0)
     return NULL;
-  for (FTSENT *c = kids_list (fts__priv (p)); c; c = c->fts_link)
+  for (FTSENT *c = fts__kids_list (fts__priv (p)); c; c = c->fts_link)
     c->fts_path = sp->fts_path;
-  sp->fts_child = kids_list (fts__priv (p));
+  sp->fts_child = fts__kids_list (fts__priv (p));
   errno = 0;
   return sp->fts_child;
 }
@@ -970,7 +562,7 @@ static FTSENT *
 make_root (struct fts__stream *s, const char *arg)
 {
   size_t len = strlen (arg);
-  FTSENT *p = ent_alloc (s, arg, len, len + 1, NULL);
+  FTSENT *p = fts__ent_alloc (s, arg, len, len + 1, NULL);
   if (!p)
     return NULL;
   /* fts__root_arg finds the copy from the root's level and pathlen.  */
@@ -1002,7 +594,7 @@ make_roots (struct fts__stream *s, char *const *argv)
     return 0;
   for (FTSENT *p = s->rootparent->fts_link; p; p = p->fts_link)
     p->fts_info = fts__stat_root (s, p);
-  return sort_list (s, &s->rootparent->fts_link);
+  return fts__sort_list (s, &s->rootparent->fts_link);
 }
 
 /* Open the directory the walk starts in, for chdir mode; without it (no
@@ -1045,7 +637,7 @@ fts_open (char *const *argv, int options,
   fts__fs_cache_init (&s->fs);
 
   if (path_reserve (s, PATH_INITIAL, NULL) != 0
-      || !(s->rootparent = ent_alloc (s, "", 0, 0, NULL)))
+      || !(s->rootparent = fts__ent_alloc (s, "", 0, 0, NULL)))
     goto out_free;
   s->rootparent->fts_level = FTS_ROOTPARENTLEVEL;
   fts__priv (s->rootparent)->level = FTS_ROOTPARENTLEVEL;
@@ -1075,7 +667,7 @@ fts_close (FTS *sp)
   while (p && p->fts_level >= FTS_ROOTLEVEL)
     {
       FTSENT *parent = p->fts_parent;
-      ent_free (s, p);
+      fts__ent_free (s, p);
       p = parent;
     }
   if (s->rootparent)
@@ -1083,10 +675,10 @@ fts_close (FTS *sp)
       while (s->rootparent->fts_link)
         {
           FTSENT *next = s->rootparent->fts_link->fts_link;
-          ent_free (s, s->rootparent->fts_link);
+          fts__ent_free (s, s->rootparent->fts_link);
           s->rootparent->fts_link = next;
         }
-      ent_free (s, s->rootparent);
+      fts__ent_free (s, s->rootparent);
     }
   fts__close_all (s);
 
