@@ -1,7 +1,9 @@
 /* du-core.c: the disk usage core of du, on libfts: what du does with
-   each entry a walk hands over, what it says of it, and the walks.  The
-   sums and lines are du-sum.c's, what was met du-sets.c's; du-int.h is
-   what they share.
+   each entry a walk hands over (whether and where it counts, whether
+   the walk goes below it), and what du says of it.  The sums and lines
+   are du-sum.c's, what was met du-sets.c's, the walks du-walk-seq.c's
+   (fts_read) and du-walk-par.c's (threads, a walker's machines), started
+   and ended in du-walk.c; du-int.h is what they share.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -49,11 +51,11 @@
    and then given as an operand, which GNU counts and this du does not.
 
    With threads, a physical walk goes on libfts's parallel walk instead
-   (see there).  Either walk hands each entry to the same decisions as a
-   struct walk_file; what du says goes through say: printed at once on the
-   sequential walk, a report on the parallel one, delivered in the
-   sequential walk's order.  Where a count depends on that order, the
-   parallel walk defers it to the report too.  */
+   (see du-walk-par.c).  Either walk hands each entry to the same
+   decisions as a struct walk_file; what du says goes through say:
+   printed at once on the sequential walk, a report on the parallel one,
+   delivered in the sequential walk's order.  Where a count depends on
+   that order, the parallel walk defers it to the report too.  */
 
 #include <config.h>
 
@@ -76,27 +78,11 @@
 
 /* ---- what du says ------------------------------------------------------- */
 
-/* What a report of the parallel walk is about: a count, with data (a
-   struct du_rdata, or a struct du_sum), or a message, which the
-   sequential walk says at once: one of enum walk_message (cannot access,
-   cannot read, traversal, cycle), or du's own.  */
-enum du_code
-{
-  DU_R_FILE = WM_OWN,           /* a file with one link (or -l) with a
-                                   line of its own: its sum */
-  DU_R_LINK,                    /* a file with several links, counted in
-                                   its turn if met first */
-  DU_R_DIR,                     /* a directory left (FTS_DP, FTS_ERR) or
-                                   not read (FTS_DNR) */
-  M_DASH_FROM_STDIN,            /* "-" among names read from stdin */
-  M_EMPTY_NAME                  /* a zero-length operand */
-};
-
 /* Say du's own message CODE (or LIBFTS_WALK_FAILED), with ERR, about
    FILE, for the walk V: on the thread that prints, one message at a
    time.  */
-static void
-speak (struct walk_voice const *v, char const *file, int code, int err,
+void
+du_speak (struct walk_voice const *v, char const *file, int code, int err,
        intmax_t value)
 {
   struct du_walk const *w = (struct du_walk const *) v;
@@ -185,17 +171,6 @@ dir_lock (struct du_dir const *d)
   return &dir_locks[((uintptr_t) d / sizeof *d) % DIR_LOCKS];
 }
 
-/* A report's data: the sums and identity of its entry.  */
-struct du_rdata
-{
-  struct du_sum own;
-  struct du_sum files;          /* DU_R_DIR: its files counted only there */
-  dev_t dev;
-  ino_t ino;
-  nlink_t nlink;
-  mode_t mode;
-};
-
 /* The sums and identity of an entry whose stat is ST, as X counts it.  */
 static struct du_rdata
 rdata_of (struct du_options const *x, struct stat const *st)
@@ -209,8 +184,8 @@ rdata_of (struct du_options const *x, struct stat const *st)
 }
 
 /* What the sets of seen and uncounted entries need of D's stat.  */
-static struct stat
-rdata_stat (struct du_rdata const *d)
+struct stat
+du_rdata_stat (struct du_rdata const *d)
 {
   return (struct stat) { .st_dev = d->dev, .st_ino = d->ino,
                          .st_nlink = d->nlink, .st_mode = d->mode };
@@ -404,8 +379,8 @@ enter (struct du_walk *w, struct walk_file *f)
    itself, as GNU du does when it leaves it.  Why it was not read to its
    end is said before its line, as GNU du says it; an unreadable
    directory's own size is known, and counts.  */
-static enum du_status
-count_dir (struct du_walk *w, char const *path, size_t level, int info,
+enum du_status
+du_count_dir (struct du_walk *w, char const *path, size_t level, int info,
            int err, struct du_rdata const *d)
 {
   bool gone = info == FTS_DNR && entry_vanished (err, level);
@@ -425,7 +400,7 @@ count_dir (struct du_walk *w, char const *path, size_t level, int info,
   du_count_at (w, level, path, &d->own, true);
   if (info == FTS_DP)
     return DU_OK;
-  struct stat st = rdata_stat (d);
+  struct stat st = du_rdata_stat (d);
   du_remember_uncounted (w, &st);
   return gone ? DU_OK : DU_ERROR;
 }
@@ -441,7 +416,7 @@ leave (struct du_walk *w, struct walk_file *f)
   if (!f->e)
     {
       d = rdata_of (w->x, f->st);
-      return count_dir (w, f->path, f->level, f->info, f->err, &d);
+      return du_count_dir (w, f->path, f->level, f->info, f->err, &d);
     }
   struct du_dir *dir = *f->e->dir_data;
   if (!dir)
@@ -456,8 +431,8 @@ leave (struct du_walk *w, struct walk_file *f)
 }
 
 /* Do what du does with F, which a walk just handed over.  */
-static enum du_status
-visit (struct du_walk *w, struct walk_file *f)
+enum du_status
+du_visit (struct du_walk *w, struct walk_file *f)
 {
   switch (f->info)
     {
@@ -473,337 +448,4 @@ visit (struct du_walk *w, struct walk_file *f)
     default:                    /* FTS_DOT, FTS_INIT: never */
       unexpected_entry (f->info, f->path ? f->path : f->name);
     }
-}
-
-/* ---- the sequential walk ------------------------------------------------ */
-
-/* fts_read failed in W's stream: the directories it was in were not read
-   to their end.  */
-static void
-remember_unfinished (struct du_walk *w)
-{
-  for (FTSENT const *p = w->fts->fts_cur; p && FTS_ROOTLEVEL <= p->fts_level;
-       p = p->fts_parent)
-    if (p->fts_info == FTS_D)
-      du_remember_uncounted (w, p->fts_statp);
-}
-
-/* Walk FILES (N names) from the first, in one libfts stream, until the
-   end or until fts_read fails.  Returns the worst outcome; *DONE is the
-   number of operands begun.  */
-static enum du_status
-walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
-{
-  enum du_status status = DU_OK;
-  char **roots = trim_operands (files, n);
-  size_t roots_before = atomic_load (&w->n_roots);
-  FTSENT *ent;
-
-  w->fts = open_walk (roots, w->x->fts_flags | FTS_DIRFD);
-  w->prev_level = 0;
-  while ((ent = fts_read (w->fts)))
-    {
-      struct walk_file f = walk_file_of (w->fts, ent);
-
-      DU_UPDATE_STATUS (status, visit (w, &f));
-    }
-  if (errno != 0)
-    {
-      walk_speak (&w->voice, w->fts->fts_path, LIBFTS_WALK_FAILED, errno,
-                  0);
-      remember_unfinished (w);
-      status = DU_ERROR;
-    }
-  if (!finish_walk (w->fts, 0, false))
-    status = DU_ERROR;
-  free_operands (roots, files);
-  *done = atomic_load (&w->n_roots) - roots_before;
-  return status;
-}
-
-/* ---- the parallel walk ------------------------------------------------------ */
-
-/* With more than one thread, a physical walk (not -L) goes on libfts's
-   parallel walk, one operand at a time, and prints exactly what the
-   sequential walk above prints.  Every line and message is printed from
-   REPORT, which libfts calls one report at a time in the order fts_read
-   would have met the entries; all the counting by depth (du_count_at) is
-   done there too, so that sums and lines are the sequential walk's.
-
-   What the threads do without waiting for their turn: stat the files,
-   and add up, per directory, the files that can only be counted there (a
-   file with one link: no other name can reach it; or -l).  A directory's
-   post-order report carries that sum beside its own.  A file is reported
-   by itself when it has a line of its own (-a, an operand) or when where
-   it is counted depends on the order (a file with several links: it
-   counts where the sequential walk meets it first, which REPORT, in that
-   order, decides).
-
-   What waits for its turn, then, is a report for each directory finished
-   before the directories ahead of it (one thread may be slow in a large
-   directory while others finish the rest of the tree), and one per file
-   with several links or, with -a, per file.  libfts bounds it: once
-   256 KiB of reports wait (about 2,500 directories' or files'), the
-   threads take only the directories that let the reports go on
-   (FTS__WALK_BACKLOG), and what they add before they finish the
-   directories they are in comes on top (at most a chunk of 256 Ki
-   entries each).  A large directory's files are shared among the threads
-   in slices (LIBFTS_WALK_SPLIT), under the same bound.  Peak RSS, 8
-   threads, npm-like tree: du 2.9 MB, du -a 3.4 MB; GNU du 2.0 and 2.1.  */
-
-/* Make the walk's outcome at least S.  */
-static void
-pw_update (struct du_walk *w, enum du_status s)
-{
-  pthread_mutex_lock (&w->lock);
-  DU_UPDATE_STATUS (w->pstatus, s);
-  pthread_mutex_unlock (&w->lock);
-}
-
-/* The parallel walk's VISIT of E, on whichever thread reaches it.  */
-static int
-visit_entry (struct libfts_walk_entry *e, void *arg)
-{
-  struct du_walk *w = arg;
-  struct walk_file f = walk_file_of_entry (e);
-  enum du_status s = visit (w, &f);
-
-  if (s != DU_OK)
-    pw_update (w, s);
-  return f.next;
-}
-
-/* REPORT about a file with several links: count it in its turn, unless
-   it was met before.  */
-static void
-count_link (struct du_walk *w, struct libfts_walk_report const *r,
-            struct du_rdata const *d)
-{
-  struct stat st = rdata_stat (d);
-
-  if (!du_seen_before (w, r->level, r->path, &st))
-    du_count_at (w, r->level, r->path, &d->own, false);
-}
-
-/* REPORT of the parallel walk: count and print in the sequential order.  */
-static int
-report (struct libfts_walk_report const *r, void *arg)
-{
-  struct du_walk *w = arg;
-  enum du_status s = DU_OK;
-
-  du_output_held = r->more;
-  switch (r->code)
-    {
-    case DU_R_FILE:
-      du_count_at (w, r->level, r->path, r->data, false);
-      break;
-    case DU_R_LINK:
-      count_link (w, r, r->data);
-      break;
-    case DU_R_DIR:
-      s = count_dir (w, r->path, r->level, r->info, r->err, r->data);
-      break;
-    default:                    /* a message: a failure, of its visit or
-                                   of the walk (LIBFTS_WALK_FAILED) */
-      walk_speak (&w->voice, r->path, r->code, r->err, 0);
-      s = DU_ERROR;
-      break;
-    }
-  du_output_held = false;
-  if (!r->more)
-    du_flush_or_die ();
-  if (s != DU_OK)
-    pw_update (w, s);
-  return 0;
-}
-
-/* Whether W's operands go on the parallel walk.  */
-static bool
-use_threads (struct du_walk const *w)
-{
-  return (!(w->x->fts_flags & FTS_LOGICAL) && walk_threads (w->x->walker));
-}
-
-/* Walk ROOTS (null-terminated, as given) with W->x's walker (mpi-du's
-   ranks), with libfts_walk_open's OPTIONS: shared by the ranks if SHARE,
-   and then in one walk if there are several.  --exclude matches whole
-   paths on every rank (the walker's path).  */
-static void
-walk_elsewhere (struct du_walk *w, char *const *roots, int options,
-                bool share)
-{
-  size_t n = 0;
-
-  while (roots[n])
-    n++;
-  char **trimmed = trim_operands (roots, n);
-  walk_remote_roots (w->x->walker, trimmed, share && 1 < n, options,
-                     share ? WALK_REMOTE_SHARE : 0, visit_entry, report, w);
-  free_operands (trimmed, roots);
-}
-
-/* Whether OPS's operands may be walked by several machines: their
-   visits decide alone.  With several operands they remember the
-   directories they met (du_seen_before), each machine its own: safe only
-   where no operand may meet what one before it met (operands_apart);
-   names read as the walk goes cannot be told ahead.  Hard links are
-   decided where the reports come in order (DU_R_LINK), on one machine.  */
-static bool
-may_share (struct du_walk const *w, struct operands const *ops)
-{
-  if (!w->x->several)
-    return true;
-  return ops->files && operands_apart (ops->files, ops->follow);
-}
-
-/* Whether NAME, an operand, is one du speaks of in its turn with its
-   number among the operands (operand_ok): walked alone, so that the
-   number is the count of those before it.  */
-static bool
-odd_name (char const *name, void *arg)
-{
-  struct du_walk const *w = arg;
-  char const *from = w->x->files_from;
-
-  return !*name || (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0);
-}
-
-/* Walk OPS's operands on the parallel walk (or W->x's walker), all in
-   one: the threads walk several at once.  */
-static enum du_status
-walk_parallel (struct du_walk *w, struct operands *ops)
-{
-  int options = LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
-  char *name;
-
-  if (w->x->fts_flags & FTS_COMFOLLOW)
-    options |= LIBFTS_WALK_COMFOLLOW;
-  ops->alone = odd_name;
-  ops->alone_arg = w;
-  w->pstatus = DU_OK;
-  w->prev_level = 0;
-  w->parallel = true;
-  if (!w->x->walker)
-    {
-      if (walk_operands (ops, options, visit_entry, report, w) < 0
-          && errno == ENOMEM)
-        xalloc_die ();
-    }
-  else if (ops->files)
-    walk_elsewhere (w, ops->files, options, may_share (w, ops));
-  else
-    while (next_operand_name (ops, &name))
-      walk_elsewhere (w, (char *[]) { name, NULL }, options, false);
-  w->parallel = false;
-  return w->pstatus;
-}
-
-/* Walk OPS's operands with fts_read: those of the command line in one
-   stream, but that a failed fts_read stops the stream, and the operands
-   after the one it failed in are walked by a new one, as GNU du walks
-   each by itself; names read one at a time.  */
-static enum du_status
-walk_sequential (struct du_walk *w, struct operands *ops)
-{
-  enum du_status status = DU_OK;
-  size_t n = 0;
-  char *name;
-
-  if (ops->files)
-    {
-      while (ops->files[n])
-        n++;
-      for (size_t start = 0, done; start < n; start += done ? done : n)
-        DU_UPDATE_STATUS (status, walk_from (w, ops->files + start,
-                                             n - start, &done));
-      return status;
-    }
-  for (size_t done; next_operand_name (ops, &name); )
-    DU_UPDATE_STATUS (status, walk_from (w, &name, 1, &done));
-  return status;
-}
-
-struct du_walk *
-du_walk_start (struct du_options const *x, struct du_sum *total)
-{
-  struct du_walk *w = xzalloc (sizeof *w);
-
-  w->voice.speak = speak;
-  w->x = x;
-  w->total = total;
-  w->seen = di_set_alloc ();
-  if (!w->seen)
-    xalloc_die ();
-  pthread_mutex_init (&w->lock, NULL);
-  return w;
-}
-
-/* Whether OPS is one operand that is not a directory (following a
-   symbolic link with -D and -H): a file alone is walked sooner without a
-   walk that could start threads, which asks for the processors and the
-   descriptor limit.  */
-static bool
-one_file (struct du_walk const *w, struct operands const *ops)
-{
-  struct stat st;
-  int flags = w->x->fts_flags & FTS_COMFOLLOW ? 0 : AT_SYMLINK_NOFOLLOW;
-
-  return (ops->files && ops->files[0] && !ops->files[1]
-          && fstatat (AT_FDCWD, ops->files[0], &st, flags) == 0
-          && !S_ISDIR (st.st_mode));
-}
-
-enum du_status
-du_walk_operands (struct du_walk *w, struct operands *ops)
-{
-  return (!one_file (w, ops) && use_threads (w) ? walk_parallel (w, ops)
-          : walk_sequential (w, ops));
-}
-
-enum du_status
-du_serve (struct du_options const *x)
-{
-  struct du_sum total;
-  struct du_walk *w;
-
-  du_sum_init (&total);
-  w = du_walk_start (x, &total);
-  w->parallel = true;
-  w->pstatus = DU_OK;
-  if (x->walker->serve (x->walker->ctx, visit_entry, w) != 0)
-    {
-      if (errno == ENOMEM)
-        xalloc_die ();
-      error (0, errno, _("cannot take part in the walk"));
-      DU_UPDATE_STATUS (w->pstatus, DU_ERROR);
-    }
-  enum du_status status = w->pstatus;
-  du_walk_end (w);
-  return status;
-}
-
-void
-du_walk_end (struct du_walk *w)
-{
-  di_set_free (w->seen);
-  if (w->uncounted)
-    di_set_free (w->uncounted);
-  if (w->mounts)
-    di_set_free (w->mounts);
-  free (w->lvl);
-  pthread_mutex_destroy (&w->lock);
-  free (w);
-}
-
-enum du_status
-du_files (char *const *files, struct du_options const *x,
-          struct du_sum *total)
-{
-  struct du_walk *w = du_walk_start (x, total);
-  struct operands ops = { .files = files };
-  enum du_status status = du_walk_operands (w, &ops);
-
-  du_walk_end (w);
-  return status;
 }

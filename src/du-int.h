@@ -1,7 +1,7 @@
 /* du-int.h: what the files of du's core share (du-core.c, du-sum.c,
-   du-sets.c): the walk in progress, the parallel walk's records of
-   directories, and the calls each file makes of another.  Not for du.c:
-   du-core.h is its header.
+   du-sets.c, du-walk.c, du-walk-seq.c, du-walk-par.c): the walk in
+   progress, the records and reports of the parallel walk, and the calls
+   each file makes of another.  Not for du.c: du-core.h is its header.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -74,6 +74,22 @@ struct du_walk
                                    visits and reports make worse */
 };
 
+/* What a report of the parallel walk is about: a count, with data (a
+   struct du_rdata, or a struct du_sum), or a message, which the
+   sequential walk says at once: one of enum walk_message (cannot access,
+   cannot read, traversal, cycle), or du's own.  */
+enum du_code
+{
+  DU_R_FILE = WM_OWN,           /* a file with one link (or -l) with a
+                                   line of its own: its sum */
+  DU_R_LINK,                    /* a file with several links, counted in
+                                   its turn if met first */
+  DU_R_DIR,                     /* a directory left (FTS_DP, FTS_ERR) or
+                                   not read (FTS_DNR) */
+  M_DASH_FROM_STDIN,            /* "-" among names read from stdin */
+  M_EMPTY_NAME                  /* a zero-length operand */
+};
+
 /* What a directory's visits keep between its pre-order and its
    post-order visit, on the parallel walk.  */
 struct du_dir
@@ -83,6 +99,17 @@ struct du_dir
   ino_t ino;
   struct du_sum own;            /* the directory itself */
   struct du_sum files;          /* its files counted only here */
+};
+
+/* A report's data: the sums and identity of its entry.  */
+struct du_rdata
+{
+  struct du_sum own;
+  struct du_sum files;          /* DU_R_DIR: its files counted only there */
+  dev_t dev;
+  ino_t ino;
+  nlink_t nlink;
+  mode_t mode;
 };
 
 /* ---- sums and lines (du-sum.c) ----------------------------------------- */
@@ -102,5 +129,21 @@ void du_remember_uncounted (struct du_walk *w, struct stat const *st);
 bool du_seen_before (struct du_walk *w, size_t level, char const *path,
                      struct stat const *st);
 bool du_mount_point_in_cycle (struct du_walk *w, struct walk_file const *f);
+
+/* ---- each entry, and what du says (du-core.c) -------------------------- */
+
+void du_speak (struct walk_voice const *v, char const *file, int code,
+               int err, intmax_t value);
+struct stat du_rdata_stat (struct du_rdata const *d);
+enum du_status du_count_dir (struct du_walk *w, char const *path,
+                             size_t level, int info, int err,
+                             struct du_rdata const *d);
+enum du_status du_visit (struct du_walk *w, struct walk_file *f);
+
+/* ---- the walks (du-walk-seq.c, du-walk-par.c) -------------------------- */
+
+enum du_status du_walk_sequential (struct du_walk *w, struct operands *ops);
+enum du_status du_walk_parallel (struct du_walk *w, struct operands *ops);
+int du_visit_entry (struct libfts_walk_entry *e, void *arg);
 
 #endif /* LIBFTS_DU_INT_H */
