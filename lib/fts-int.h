@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <limits.h>
 #include <stdint.h>
 #include <sys/stat.h>
 
@@ -89,8 +90,9 @@ enum { FTS__GETDENTS_BUFSIZE = 64 * 1024 };
 /* The directories fts_read has descended into and not yet left, so that a
    cycle is found in O(1) however deep the tree (glibc compares with every
    ancestor: O(depth) per directory).  A physical walk keeps there only the
-   directories a cycle could run through (see may_repeat in fts.c).  Open addressing, linear probing;
-   a slot is the entry, whose fts_dev and fts_ino are its key.  */
+   directories a cycle could run through (see may_repeat in fts-info.c).
+   Open addressing, linear probing; a slot is the entry, whose fts_dev and
+   fts_ino are its key.  */
 struct fts__cycle
 {
   FTSENT **slots;          /* null: empty slot */
@@ -159,9 +161,9 @@ const struct fts__fs_row *fts__fs_of (struct fts__fs_cache *c, dev_t dev,
    public layout stays glibc's and fts_name can run past its end.  Every
    directory on the path holds one, so it is kept to 32 bytes.  The stat
    buffer, when the entry has one of its own, follows the name (see
-   ent_alloc in fts.c): with it, an entry with a name of up to 7 bytes is
-   a 304-byte malloc chunk; without it (FTS_NOSTAT on a physical walk:
-   see shared_st in fts__stream) a 160-byte one.  */
+   fts__ent_alloc in fts-entry.c): with it, an entry with a name of up to
+   7 bytes is a 304-byte malloc chunk; without it (FTS_NOSTAT on a
+   physical walk: see shared_st in fts__stream) a 160-byte one.  */
 struct fts__ent
 {
   union
@@ -177,7 +179,7 @@ struct fts__ent
   unsigned char flags;     /* FTS__E_* */
   unsigned char links;     /* symbolic links followed on the way from
                               the roots' parent to this directory, at most
-                              MAX_PATH_SYMLINKS (fts.c) */
+                              MAX_PATH_SYMLINKS (fts-info.c) */
   FTSENT pub;              /* must be last */
 };
 
@@ -250,7 +252,7 @@ struct fts__stream
   struct fts__cycle cycle;
   FTSENT *watched;               /* a physical walk's watch on the path
                                     for cycles no mount explains (see
-                                    watch in fts.c), or null */
+                                    watch in fts-children.c), or null */
   struct
   {
     uintmax_t entered;           /* directories handed out as FTS_D */
@@ -289,6 +291,45 @@ fts__stream (FTS *sp)
   return (struct fts__stream *) sp;
 }
 
+static inline bool
+fts__isset (const struct fts__stream *s, int opt)
+{
+  return (s->pub.fts_options & opt) != 0;
+}
+
+static inline unsigned short
+fts__saturate_ushort (size_t n)
+{
+  return n > USHRT_MAX ? USHRT_MAX : n;
+}
+
+/* Whether S walks physically under FTS_NOSTAT, as rm does: then entries
+   that d_type says are not directories are not stat'ed (as in glibc), and
+   the entries handed out one at a time share two stat buffers (see
+   shared_st above).  */
+static inline bool
+fts__nostat_walk (const struct fts__stream *s)
+{
+  return fts__isset (s, FTS_NOSTAT) && fts__isset (s, FTS_PHYSICAL);
+}
+
+static inline bool
+fts__is_dot_or_dotdot (const char *name)
+{
+  return name[0] == '.' && (name[1] == '\0'
+                            || (name[1] == '.' && name[2] == '\0'));
+}
+
+/* Whether cycles are looked for as gnulib's fts does by default, at the
+   moment a directory is handed out (lazy_enter in fts.c), not when it is
+   stat'ed: FTS_LAZY_CYCLE_CHECK on a physical walk (a logical one checks
+   tightly, as gnulib's does).  */
+static inline bool
+fts__lazy_cycle_check (const struct fts__stream *s)
+{
+  return fts__isset (s, FTS_LAZY_CYCLE_CHECK) && !fts__isset (s, FTS_LOGICAL);
+}
+
 /* ---- descriptors (fts-fd.c) ------------------------------------------- */
 
 /* A directory's identity, as the walk saw it on the way down.  */
@@ -307,6 +348,31 @@ int fts__open_child_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_dir (struct fts__stream *s, FTSENT *p);
 void fts__close_all (struct fts__stream *s);
 int fts__reopen_parent (struct fts__stream *s, FTSENT *child, bool check);
+
+/* ---- an entry's memory (fts-entry.c) ---------------------------------- */
+
+FTSENT *fts__ent_alloc (const struct fts__stream *s, const char *name,
+                        size_t namelen, size_t extra,
+                        struct stat *shared_st);
+void fts__ent_free (struct fts__stream *s, FTSENT *p);
+FTSENT *fts__kids_list (const struct fts__ent *e);
+void fts__drop_children (struct fts__stream *s, FTSENT *p);
+void fts__drop_dir_state (struct fts__stream *s, FTSENT *p);
+void fts__restore_shared_st (struct fts__stream *s, const FTSENT *d);
+
+/* ---- what fts_read says an entry is (fts-info.c) ---------------------- */
+
+int fts__stat_entry (struct fts__stream *s, FTSENT *p, bool follow);
+int fts__stat_child (struct fts__stream *s, FTSENT *p, bool nameonly,
+                     bool handing_out);
+int fts__stat_root (struct fts__stream *s, FTSENT *p);
+
+/* ---- a directory's children (fts-children.c) -------------------------- */
+
+int fts__sort_list (struct fts__stream *s, FTSENT **head);
+FTSENT *fts__next_child (struct fts__stream *s, FTSENT *d, bool for_list);
+int fts__read_dir (struct fts__stream *s, FTSENT *d, bool list,
+                   bool nameonly);
 
 /* ---- an entry's stat (fts-stat.c) ------------------------------------- */
 

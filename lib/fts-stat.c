@@ -1,5 +1,5 @@
 /* fts-stat.c: an entry's stat and what it says the entry is, one rule
-   for fts_read and libfts_stat (fts.c), and for the parallel walk and
+   for fts_read and libfts_stat (fts-info.c), and for the parallel walk and
    libfts_walk_stat (fts-walk.c, fts-walk-api.c).
 
    Copyright (C) 2026 The libfts authors.

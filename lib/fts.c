@@ -2,7 +2,9 @@
    entry's fts_info, as in BSD's fts, over descriptor-relative operations:
    a directory is opened relative to its parent's descriptor, read whole,
    optionally sorted by inode, and its entries are materialized and
-   stat'ed one at a time as they are handed out.
+   stat'ed one at a time as they are handed out.  The entries are made
+   in fts-entry.c, stat'ed in fts-info.c, and a directory is read into
+   them in fts-children.c.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later  */
@@ -27,40 +29,12 @@ _Static_assert (sizeof (ino_t) == 8 && sizeof (off_t) == 8,
 /* First size of the path buffer; it doubles as paths grow.  */
 enum { PATH_INITIAL = 1024 };
 
-static bool
-isset (const struct fts__stream *s, int opt)
-{
-  return (s->pub.fts_options & opt) != 0;
-}
-
 /* Whether the caller asked for chdir semantics: fts_accpath relative to a
    working directory that fts_read moves.  */
 static bool
 chdir_mode (const struct fts__stream *s)
 {
-  return !isset (s, FTS_NOCHDIR | FTS_LOGICAL | FTS_DIRFD);
-}
-
-static unsigned short
-saturate_ushort (size_t n)
-{
-  return n > USHRT_MAX ? USHRT_MAX : n;
-}
-
-static short
-saturate_short (long n)
-{
-  return n > SHRT_MAX ? SHRT_MAX : n;
-}
-
-/* Whether S walks physically under FTS_NOSTAT, as rm does: then entries
-   that d_type says are not directories are not stat'ed (as in glibc), and
-   the entries handed out one at a time share two stat buffers (see
-   shared_st in fts-int.h).  */
-static bool
-nostat_walk (const struct fts__stream *s)
-{
-  return isset (s, FTS_NOSTAT) && isset (s, FTS_PHYSICAL);
+  return !fts__isset (s, FTS_NOCHDIR | FTS_LOGICAL | FTS_DIRFD);
 }
 
 /* Stop the walk for good: fts_read returns NULL with ERR from now on.  */
@@ -71,126 +45,6 @@ stop (struct fts__stream *s, int err)
   s->last_errno = err;
   errno = err;
   return NULL;
-}
-
-/* ---- entries ------------------------------------------------------------- */
-
-/* A new entry named NAME (NAMELEN bytes), with EXTRA more bytes after the
-   name's NUL for the caller, then a stat buffer of its own unless
-   SHARED_ST (one of S's shared_st) is not null: its fts_statp is then
-   that.  Returns it, or null with errno ENOMEM.  */
-static FTSENT *
-ent_alloc (const struct fts__stream *s, const char *name, size_t namelen,
-           size_t extra, struct stat *shared_st)
-{
-  size_t head = offsetof (struct fts__ent, pub.fts_name);
-  size_t size = head + namelen + 1 + extra;
-  size_t st_at = 0;
-  if (!shared_st)
-    {
-      size_t align = _Alignof (struct stat);
-      st_at = (size + align - 1) / align * align;
-      size = st_at + sizeof (struct stat);
-    }
-  if (size < sizeof (struct fts__ent))
-    size = sizeof (struct fts__ent);
-  struct fts__ent *e = malloc (size);
-  if (!e)
-    return NULL;
-  memset (e, 0, head);
-  e->fd = -1;
-  FTSENT *p = &e->pub;
-  memcpy (p->fts_name, name, namelen);
-  p->fts_name[namelen] = '\0';
-  p->fts_namelen = saturate_ushort (namelen);
-  p->fts_statp = shared_st ? shared_st
-                             : (struct stat *) ((char *) e + st_at);
-  p->fts_instr = FTS_NOINSTR;
-  p->fts_symfd = -1;
-  p->fts_path = p->fts_accpath = s->pub.fts_path;
-  return p;
-}
-
-static void ent_free (struct fts__stream *s, FTSENT *p);
-
-/* Free the list of children E holds (FTS__E_LIST).  */
-static void
-free_list (struct fts__stream *s, struct fts__ent *e)
-{
-  if (e->kids.list && s->pub.fts_child == e->kids.list)
-    s->pub.fts_child = NULL;
-  while (e->kids.list)
-    {
-      FTSENT *next = e->kids.list->fts_link;
-      ent_free (s, e->kids.list);
-      e->kids.list = next;
-    }
-}
-
-/* The list of children E holds, or null when it holds none as a list.  */
-static FTSENT *
-kids_list (const struct fts__ent *e)
-{
-  return e->flags & FTS__E_LIST ? e->kids.list : NULL;
-}
-
-/* Free the children P still holds (compact or as a list) and take P out
-   of the cycle set or the watch; P's descriptor stays open.  */
-static void
-drop_children (struct fts__stream *s, FTSENT *p)
-{
-  struct fts__ent *e = fts__priv (p);
-  if (e->flags & FTS__E_LIST)
-    free_list (s, e);
-  else if (e->kids.dir)
-    {
-      fts__dir_free (e->kids.dir);
-      free (e->kids.dir);
-      e->kids.dir = NULL;
-    }
-  e->flags &= ~(FTS__E_NAMEONLY | FTS__E_LIST);
-  if (s->watched == p)
-    s->watched = NULL;
-  if (e->flags & FTS__E_ACTIVE)
-    {
-      fts__cycle_leave (&s->cycle, p);
-      e->flags &= ~FTS__E_ACTIVE;
-    }
-}
-
-/* Free what P holds as a directory: children, cycle-set entry and
-   descriptor.  */
-static void
-drop_dir_state (struct fts__stream *s, FTSENT *p)
-{
-  drop_children (s, p);
-  fts__close_dir (s, p);
-}
-
-static void
-ent_free (struct fts__stream *s, FTSENT *p)
-{
-  drop_dir_state (s, p);
-  if (s->cwd_dir == p)
-    s->cwd_dir = NULL;
-  free (fts__priv (p));
-}
-
-/* The walk comes back up to directory D, or to its parent, from below:
-   if D's stat buffer is shared (FTS_NOSTAT, physical), entries below took
-   it, so give it back D's type and identity, which D keeps in its public
-   part.  */
-static void
-restore_shared_st (struct fts__stream *s, const FTSENT *d)
-{
-  struct stat *st = d->fts_statp;
-  if (st != &s->shared_st[0] && st != &s->shared_st[1])
-    return;
-  memset (st, 0, sizeof *st);
-  st->st_mode = S_IFDIR;
-  st->st_dev = d->fts_dev;
-  st->st_ino = d->fts_ino;
-  st->st_nlink = d->fts_nlink;
 }
 
 /* ---- the path buffer ----------------------------------------------------- */
@@ -260,7 +114,7 @@ static void
 set_pathlen (FTSENT *p, size_t len)
 {
   fts__priv (p)->pathlen = len;
-  p->fts_pathlen = saturate_ushort (len);
+  p->fts_pathlen = fts__saturate_ushort (len);
 }
 
 /* Chdir mode, directory D could not be entered (FTS_DONTCHDIR): the
@@ -293,7 +147,7 @@ load_child_path (struct fts__stream *s, FTSENT *p)
   memcpy (buf + base + 1, p->fts_name, namelen + 1);
   set_pathlen (p, base + 1 + namelen);
   p->fts_path = buf;
-  p->fts_accpath = isset (s, FTS_NOCHDIR) && !isset (s, FTS_DIRFD)
+  p->fts_accpath = fts__isset (s, FTS_NOCHDIR) && !fts__isset (s, FTS_DIRFD)
                    ? buf : p->fts_name;
   if (chdir_mode (s) && (p->fts_parent->fts_flags & FTS_DONTCHDIR))
     p->fts_accpath = buf + unentered_child_start (p->fts_parent);
@@ -318,309 +172,9 @@ load_root_path (struct fts__stream *s, FTSENT *p)
     {
       size_t n = strlen (slash + 1);
       memmove (p->fts_name, slash + 1, n + 1);
-      p->fts_namelen = saturate_ushort (n);
+      p->fts_namelen = fts__saturate_ushort (n);
     }
   return 0;
-}
-
-/* ---- stat ------------------------------------------------------------------ */
-
-static bool
-is_dot_or_dotdot (const char *name)
-{
-  return name[0] == '.' && (name[1] == '\0'
-                            || (name[1] == '.' && name[2] == '\0'));
-}
-
-/* Whether cycles are looked for as gnulib's fts does by default, at the
-   moment a directory is handed out (lazy_enter), not when it is stat'ed:
-   FTS_LAZY_CYCLE_CHECK on a physical walk (a logical one checks tightly,
-   as gnulib's does).  */
-static bool
-lazy_cycle_check (const struct fts__stream *s)
-{
-  return isset (s, FTS_LAZY_CYCLE_CHECK) && !isset (s, FTS_LOGICAL);
-}
-
-/* Whether directory P, just stat'ed as ST, may be one of its own
-   ancestors.  On a logical walk any may: a symbolic link leads anywhere.
-   On a physical one, directories have no hard links (on a sound file
-   system), so a path that comes back to a directory crosses the root of
-   a mount below it, as a directory bind-mounted inside itself does: P
-   may repeat an ancestor only if P or one of its ancestors below its
-   root is such a root (FTS__E_MOUNTED).  A mount's root shows another
-   inode than the one its parent's getdents gave (the covered
-   directory's, in fts_ino until now), or another device than its
-   parent's.  The other directories cost no lookup and no room in the
-   cycle set: a 100,000-level tree saves 2 MiB.  */
-static bool
-may_repeat (const struct fts__stream *s, FTSENT *p, const struct stat *st)
-{
-  if (isset (s, FTS_LOGICAL))
-    return true;
-  if (p->fts_level <= FTS_ROOTLEVEL)
-    return false;
-  struct fts__ent *e = fts__priv (p);
-  const FTSENT *parent = p->fts_parent;
-  if ((fts__priv (parent)->flags & FTS__E_MOUNTED)
-      || st->st_ino != p->fts_ino || st->st_dev != parent->fts_dev)
-    e->flags |= FTS__E_MOUNTED;
-  return e->flags & FTS__E_MOUNTED;
-}
-
-/* The ancestor of directory P that is (DEV, INO), or null.  When a cycle
-   may run through P (REPEATS: see may_repeat), looked up in the cycle set
-   if P's parent is in it, and then so are all of P's ancestors (see
-   enter_cycle_set); else, only at the first root of a mount on the path,
-   compared with each.  When not, only the watched ancestor is compared
-   (see watch).  */
-static FTSENT *
-find_ancestor (const struct fts__stream *s, const FTSENT *p, bool repeats,
-               dev_t dev, ino_t ino)
-{
-  if (lazy_cycle_check (s))
-    return NULL;
-  if (!repeats)
-    {
-      FTSENT *w = s->watched;
-      return w && w != p && w->fts_dev == dev && w->fts_ino == ino ? w : NULL;
-    }
-  if (fts__priv (p->fts_parent)->flags & FTS__E_ACTIVE)
-    return fts__cycle_find (&s->cycle, dev, ino);
-  for (FTSENT *a = p->fts_parent; a->fts_level >= FTS_ROOTLEVEL;
-       a = a->fts_parent)
-    if (a->fts_dev == dev && a->fts_ino == ino)
-      return a;
-  return NULL;
-}
-
-/* fts_info for P, whose stat in its stat buffer succeeded.  */
-static int
-classify (struct fts__stream *s, FTSENT *p)
-{
-  const struct stat *st = p->fts_statp;
-  bool repeats = S_ISDIR (st->st_mode) && may_repeat (s, p, st);
-  p->fts_dev = st->st_dev;
-  p->fts_ino = st->st_ino;
-  p->fts_nlink = st->st_nlink;
-  if (S_ISDIR (st->st_mode))
-    {
-      if (p->fts_level > FTS_ROOTLEVEL && is_dot_or_dotdot (p->fts_name))
-        return FTS_DOT;
-      FTSENT *ancestor = find_ancestor (s, p, repeats, st->st_dev, st->st_ino);
-      if (ancestor)
-        {
-          p->fts_cycle = ancestor;
-          return FTS_DC;
-        }
-      return FTS_D;
-    }
-  return fts__info_of_mode (st->st_mode);
-}
-
-/* Linux follows at most this many symbolic links in the resolution of
-   one path, nested or not (MAXSYMLINKS, fs/namei.c); the next fails with
-   ELOOP.  Other fts (gnulib's, BSD's) stat each entry of a logical walk
-   by its whole path, so that is where they stop: a chain of links to
-   directories ends at the entry whose path holds one link too many.  */
-enum { MAX_PATH_SYMLINKS = 40 };
-
-/* P's stat failed with errno: FTS_NS, with fts_errno set and the stat
-   buffer zeroed.  */
-static int
-stat_failed (FTSENT *p)
-{
-  p->fts_errno = errno;
-  memset (p->fts_statp, 0, sizeof *p->fts_statp);
-  return FTS_NS;
-}
-
-/* Whether P, NAME in DIRFD, whose stat followed a final symbolic link if
-   there was one, was one: d_type says, or when getdents gave none (a
-   root, some file systems) an lstat.  */
-static bool
-followed_a_link (struct fts__stream *s, FTSENT *p, int dirfd,
-                 const char *name)
-{
-  unsigned char type = fts__priv (p)->d_type;
-  if (type != DT_UNKNOWN)
-    return type == DT_LNK;
-  struct stat st;
-  s->stats.stat_calls++;
-  return fstatat (dirfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0
-         && S_ISLNK (st.st_mode);
-}
-
-/* Count in P's links the symbolic link its stat followed, if any.  Only
-   a directory's count matters (its children start from it), so only a
-   directory may cost an lstat.  */
-static void
-count_followed_link (struct fts__stream *s, FTSENT *p, int dirfd,
-                     const char *name)
-{
-  if (S_ISDIR (p->fts_statp->st_mode) && followed_a_link (s, p, dirfd, name))
-    fts__priv (p)->links++;
-}
-
-/* Stat P, NAME in DIRFD, to be followed but reached through
-   MAX_PATH_SYMLINKS links already: a symbolic link fails with ELOOP, as
-   resolving P's path would; anything else is lstat'ed, which is what
-   following means for it.  Returns P's fts_info, FTS_NS on failure.  */
-static int
-stat_at_link_limit (struct fts__stream *s, FTSENT *p, int dirfd,
-                    const char *name)
-{
-  s->stats.stat_calls++;
-  if (fstatat (dirfd, name, p->fts_statp, AT_SYMLINK_NOFOLLOW) == 0)
-    {
-      if (!S_ISLNK (p->fts_statp->st_mode))
-        return classify (s, p);
-      errno = ELOOP;
-    }
-  return stat_failed (p);
-}
-
-/* Symbolic links among the directories that lead to root P, relative to
-   S's base ("a" and "a/b" of "a/b/c", or "a/b/c/" whole), which resolving
-   P's path follows, at most MAX_PATH_SYMLINKS.  A lower bound, as the
-   kernel also counts the links met in their contents.  Each leading
-   directory is lstat'ed by cutting P's own copy of its path at a slash
-   for the time of the call, so that nothing is allocated: no lack of
-   memory can make the count wrong.  */
-static unsigned char
-root_leading_links (struct fts__stream *s, const FTSENT *p)
-{
-  /* The copy is P's (see make_root): writable, and no one else reads it
-     while fts_read or libfts_stat runs.  */
-  char *path = (char *) fts__root_arg (p);
-  unsigned char n = 0;
-  for (char *slash = path; n < MAX_PATH_SYMLINKS
-       && (slash = strchr (slash, '/')); slash++)
-    {
-      struct stat st;
-      if (slash == path || slash[-1] == '/')
-        continue;
-      *slash = '\0';
-      s->stats.stat_calls++;
-      if (fstatat (s->base_fd, path, &st, AT_SYMLINK_NOFOLLOW) == 0
-          && S_ISLNK (st.st_mode))
-        n++;
-      *slash = '/';
-    }
-  return n;
-}
-
-/* Symbolic links followed on the way to P before P itself, when P's stat
-   is to follow one: its parent's count, or for a root those in its
-   path.  */
-static unsigned char
-links_before (struct fts__stream *s, const FTSENT *p, bool follow)
-{
-  if (fts__root_arg (p) && follow)
-    return root_leading_links (s, p);
-  return fts__priv (p->fts_parent)->links;
-}
-
-/* Stat P relative to its parent's descriptor (a root: relative to where
-   the walk started), following a final symlink if FOLLOW, unless P's
-   path then holds more links than the kernel would follow (ELOOP).
-   Returns P's new fts_info and sets fts_errno: FTS_NS when the stat
-   failed (the stat buffer is then zeroed), FTS_SLNONE for a followed
-   symlink to nothing (see fts__stat_follow).  */
-static int
-stat_entry (struct fts__stream *s, FTSENT *p, bool follow)
-{
-  struct fts__ent *e = fts__priv (p);
-  const char *arg = fts__root_arg (p);
-  const char *name = arg ? arg : p->fts_name;
-  p->fts_errno = 0;
-  p->fts_cycle = NULL;
-  e->flags &= ~FTS__E_FOLLOWED;
-  e->links = links_before (s, p, follow);
-  int dirfd = fts__dir_fd (s, p->fts_parent);
-  if (dirfd == -1)
-    return stat_failed (p);
-  if (follow && e->links >= MAX_PATH_SYMLINKS)
-    return stat_at_link_limit (s, p, dirfd, name);
-
-  int info = fts__stat_follow (dirfd, name, follow, p->fts_statp,
-                               &s->stats.stat_calls);
-  if (info == FTS_NS)
-    return stat_failed (p);
-  if (info == FTS_SLNONE)
-    {
-      classify (s, p);
-      return FTS_SLNONE;
-    }
-  if (follow)
-    {
-      e->flags |= FTS__E_FOLLOWED;
-      count_followed_link (s, p, dirfd, name);
-    }
-  return classify (s, p);
-}
-
-/* FTS_NSOK for P, whose type TYPE (from d_type) is known: st_mode holds
-   the type, st_ino the inode number getdents gave.  */
-static int
-nostat (FTSENT *p, unsigned char type)
-{
-  struct stat *st = p->fts_statp;
-  memset (st, 0, sizeof *st);
-  st->st_mode = DTTOIF (type);
-  st->st_ino = p->fts_ino;
-  return FTS_NSOK;
-}
-
-/* Whether child P needs no stat: FTS_NOSTAT on a physical walk (as in
-   glibc) and d_type says it is not a directory.  d_type is a hint: the
-   caller that finds otherwise uses fts_set (FTS_AGAIN) or libfts_stat.  */
-static bool
-may_skip_stat (const struct fts__stream *s, unsigned char type)
-{
-  return nostat_walk (s) && type != DT_UNKNOWN && type != DT_DIR;
-}
-
-/* Stat child P by opening it, when FTS_NOSTAT on a physical walk and
-   d_type says it is a directory: the descriptor is one fts_read needs
-   anyway to read P, and the fstat that checks it also answers for the
-   stat, so a directory costs one system call less (this is what keeps rm
-   under 1.5 calls per entry).  Not without FTS_NOSTAT: a caller that
-   changes P's mode at FTS_D (chmod -R) must see the effect when P is
-   opened afterwards.  Returns P's fts_info, or -1 when P cannot be opened
-   (no read permission, or not a directory after all), for the caller to
-   fall back on fstatat.  */
-static int
-open_child_dir (struct fts__stream *s, FTSENT *p)
-{
-  if (!nostat_walk (s) || fts__priv (p)->d_type != DT_DIR)
-    return -1;
-  p->fts_errno = 0;
-  p->fts_cycle = NULL;
-  if (fts__open_child_dir (s, p) < 0)
-    return -1;
-  return classify (s, p);
-}
-
-/* Stat child P as the options say.  HANDING_OUT: P is about to be
-   returned by fts_read, so opening it early is worthwhile (not when a whole
-   list of children is built: that would open them all).  */
-static int
-stat_child (struct fts__stream *s, FTSENT *p, bool nameonly, bool handing_out)
-{
-  unsigned char type = fts__priv (p)->d_type;
-  if (nameonly || may_skip_stat (s, type))
-    return nostat (p, type);
-  int info = handing_out ? open_child_dir (s, p) : -1;
-  return info >= 0 ? info : stat_entry (s, p, isset (s, FTS_LOGICAL));
-}
-
-static int
-stat_root (struct fts__stream *s, FTSENT *p)
-{
-  fts__priv (p)->flags &= ~FTS__E_UNSTATED;
-  int info = stat_entry (s, p, isset (s, FTS_COMFOLLOW | FTS_LOGICAL));
-  return info == FTS_DOT ? FTS_D : info;
 }
 
 /* ---- the working directory (chdir mode only) -------------------------------- */
@@ -644,289 +198,6 @@ enter_cwd (struct fts__stream *s, FTSENT *dir)
   return 0;
 }
 
-/* ---- reading a directory ------------------------------------------------------ */
-
-static int
-compar_thunk (const void *a, const void *b, void *arg)
-{
-  int (*compar) (const FTSENT **, const FTSENT **) = *(void **) arg;
-  return compar ((const FTSENT **) a, (const FTSENT **) b);
-}
-
-/* Sort the list at *HEAD with the caller's comparison function.  Returns
-   0 or -1 with errno ENOMEM (the list is then left as it was).  */
-static int
-sort_list (struct fts__stream *s, FTSENT **head)
-{
-  size_t n = 0;
-  for (FTSENT *p = *head; p; p = p->fts_link)
-    n++;
-  if (n < 2)
-    return 0;
-  FTSENT **v = malloc (n * sizeof *v);
-  if (!v)
-    return -1;
-  n = 0;
-  for (FTSENT *p = *head; p; p = p->fts_link)
-    v[n++] = p;
-  void *arg = (void *) s->compar;
-  qsort_r (v, n, sizeof *v, compar_thunk, &arg);
-  for (size_t i = 0; i + 1 < n; i++)
-    v[i]->fts_link = v[i + 1];
-  v[n - 1]->fts_link = NULL;
-  *head = v[0];
-  free (v);
-  return 0;
-}
-
-static size_t
-count_entries (const struct fts__dir *dir, bool seedot)
-{
-  size_t n = dir->count;
-  if (seedot)
-    for (size_t i = 0; i < dir->count; i++)
-      n -= is_dot_or_dotdot (fts__dent_name (dir, &dir->ents[i]));
-  return n;
-}
-
-static int read_more (struct fts__stream *s, FTSENT *d);
-
-/* The next child of directory D to hand out, taken from its list or
-   materialized from its compact entries (reading the next chunk of a
-   large directory when one is used up; the compact entries are freed with
-   the directory's last).  FOR_LIST: the child goes into a list, to be
-   held beside its siblings, and so needs a stat buffer of its own.  Null
-   when there is none, or with errno ENOMEM or the error that kept D from
-   being reopened.  */
-static FTSENT *
-next_child (struct fts__stream *s, FTSENT *d, bool for_list)
-{
-  struct fts__ent *de = fts__priv (d);
-  errno = 0;
-  if (de->flags & FTS__E_LIST)
-    {
-      FTSENT *p = de->kids.list;
-      if (!p)
-        return NULL;
-      de->kids.list = p->fts_link;
-      if (s->pub.fts_child == p)
-        s->pub.fts_child = NULL;
-      return p;
-    }
-  struct fts__dir *dir = de->kids.dir;
-  if (dir && dir->next == dir->count && dir->more)
-    {
-      if (read_more (s, d) != 0)
-        return NULL;
-      errno = 0;
-    }
-  if (!dir || dir->next == dir->count)
-    return NULL;
-
-  const struct fts__dent *ent = &dir->ents[dir->next++];
-  const char *name = fts__dent_name (dir, ent);
-  long level = de->level + 1;
-  struct stat *shared = s->share_st && !for_list
-                        ? &s->shared_st[level & 1] : NULL;
-  FTSENT *p = ent_alloc (s, name, strlen (name), 0, shared);
-  if (p)
-    {
-      struct fts__ent *pe = fts__priv (p);
-      pe->level = level;
-      pe->d_type = ent->type;
-      p->fts_level = saturate_short (pe->level);
-      p->fts_parent = d;
-      p->fts_ino = ent->ino;
-    }
-  if (dir->next == dir->count && !dir->more)
-    {
-      fts__dir_free (dir);
-      free (dir);
-      de->kids.dir = NULL;
-    }
-  return p;
-}
-
-/* Materialize all of D's children as a list (for fts_children, or to sort
-   them with the caller's function), stat'ed unless NAMEONLY.  */
-static int
-build_list (struct fts__stream *s, FTSENT *d, bool nameonly)
-{
-  struct fts__ent *de = fts__priv (d);
-  FTSENT *head = NULL, **tail = &head;
-  FTSENT *p;
-  while ((p = next_child (s, d, true)))
-    {
-      p->fts_info = stat_child (s, p, nameonly, false);
-      *tail = p;
-      tail = &p->fts_link;
-    }
-  int err = errno;
-  if (de->kids.dir)
-    {
-      /* Cut short by an error: the rest goes, the list takes its place.  */
-      fts__dir_free (de->kids.dir);
-      free (de->kids.dir);
-    }
-  de->kids.list = head;
-  de->flags |= FTS__E_LIST;
-  errno = err;
-  if (errno)
-    return -1;
-  if (s->compar)
-    return sort_list (s, &de->kids.list);
-  return 0;
-}
-
-/* How S reads a directory on a file system of policy FS: all of it for
-   LIST (fts_children, or a comparison function, which need every entry at
-   once); otherwise a chunk at a time, of FTS__DIR_CHUNK_ENTRIES or of the
-   threshold when that is larger, so that a directory that reaches the
-   threshold has each of its chunks sorted.  */
-static struct fts__dir_reader
-reader_for (const struct fts__stream *s, const struct fts__fs_row *fs,
-            bool list)
-{
-  return (struct fts__dir_reader) {
-    .buf = s->getdents_buf,
-    .bufsize = FTS__GETDENTS_BUFSIZE,
-    .chunk = list ? SIZE_MAX : fts__chunk_entries (s->sort_threshold),
-    .seedot = isset (s, FTS_SEEDOT),
-    .short_batch_ends = fs->fills_batches && isset (s, FTS_TRUST_SHORT_READS),
-  };
-}
-
-/* D's compact entries hold a chunk just read: count it, note a read error
-   for D's post-order visit, and sort it by inode when the directory has
-   reached the threshold and the file system's policy FS says so.  */
-static void
-take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
-{
-  struct fts__dir *dir = fts__priv (d)->kids.dir;
-  s->stats.entries += count_entries (dir, isset (s, FTS_SEEDOT));
-  if (dir->read_errno)
-    d->fts_errno = dir->read_errno;
-  if (!s->compar)
-    fts__sort_chunk (dir, s->sort_threshold, s->fs_policy, fs, &s->stats);
-}
-
-/* On a corrupted file system, a directory hard-linked into its own
-   subtree makes a cycle that no mount explains.  A physical walk does not
-   keep the cycle set for it, only a watch: one directory on the path,
-   replaced by D, which the walk has just entered, when D is twice as deep
-   (or there is none), so that a cycle of length L that starts at depth T
-   is reported at the latest about 2 * max (T, L) + L levels down, as
-   FTS_DC, the watched directory in fts_cycle.  O(1) memory, one
-   comparison per directory; drop_children forgets a directory left.  */
-static void
-watch (struct fts__stream *s, FTSENT *d)
-{
-  if (!s->watched
-      || fts__priv (d)->level >= 2 * fts__priv (s->watched)->level)
-    s->watched = d;
-}
-
-/* Enter directory D in the cycle set if a cycle may run through it (see
-   may_repeat), with those of its ancestors not in it yet, so that the set
-   holds all of them whenever it holds D's parent; else watch it.  Returns
-   0, or -1 with errno ENOMEM (the set is then unchanged).  */
-static int
-enter_cycle_set (struct fts__stream *s, FTSENT *d)
-{
-  if (lazy_cycle_check (s))
-    return 0;
-  if (!isset (s, FTS_LOGICAL) && !(fts__priv (d)->flags & FTS__E_MOUNTED))
-    {
-      watch (s, d);
-      return 0;
-    }
-  size_t n = 0;
-  FTSENT *a;
-  for (a = d; a->fts_level >= FTS_ROOTLEVEL
-       && !(fts__priv (a)->flags & FTS__E_ACTIVE); a = a->fts_parent)
-    n++;
-  if (fts__cycle_reserve (&s->cycle, n) != 0)
-    return -1;
-  for (a = d; n-- > 0; a = a->fts_parent)
-    {
-      fts__cycle_enter (&s->cycle, a);
-      fts__priv (a)->flags |= FTS__E_ACTIVE;
-    }
-  return 0;
-}
-
-/* Read directory D (an FTS_D entry): open it relative to its parent, read
-   its first chunk (all of it with LIST: fts_children, or a comparison
-   function) compactly, sorted by inode when the threshold and the file
-   system's policy say so, and enter D in the cycle set if a cycle may
-   run through it.  With LIST the children are also materialized.
-   Returns 0; or -1 with errno when D cannot be read, after which D's
-   descriptor is closed.  */
-static int
-read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
-{
-  struct fts__ent *de = fts__priv (d);
-  drop_children (s, d);
-  int fd = fts__open_dir (s, d);
-  if (fd < 0)
-    return -1;
-  /* Read again (fts_children, then fts_read): from the start.  */
-  if ((de->flags & FTS__E_READ) && lseek (fd, 0, SEEK_SET) != 0)
-    goto out_close;
-  de->flags |= FTS__E_READ;
-  if (!s->getdents_buf && !(s->getdents_buf = malloc (FTS__GETDENTS_BUFSIZE)))
-    goto out_close;
-  de->kids.dir = malloc (sizeof *de->kids.dir);
-  if (!de->kids.dir)
-    goto out_close;
-  fts__dir_init (de->kids.dir);
-  const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
-  struct fts__dir_reader r = reader_for (s, fs, list);
-  if (fts__dir_read (de->kids.dir, fd, &r) != 0)
-    goto out_close;
-  s->stats.dirs_read++;
-  take_chunk (s, d, fs);
-  if (enter_cycle_set (s, d) != 0)
-    goto out_close;
-  if (list && build_list (s, d, nameonly) != 0)
-    goto out_close;
-  if (nameonly)
-    de->flags |= FTS__E_NAMEONLY;
-  return 0;
-
- out_close:;
-  int err = errno;
-  drop_dir_state (s, d);
-  errno = err;
-  return -1;
-}
-
-/* Read the next chunk of D, whose compact entries have all been handed
-   out and which has more (see reader_for), through its descriptor,
-   reopened if it was closed meanwhile.  Returns 0 (the chunk is empty
-   when the directory ended; a read error goes to D's fts_errno), or -1
-   with errno when D cannot be reopened or memory runs out.  */
-static int
-read_more (struct fts__stream *s, FTSENT *d)
-{
-  struct fts__ent *de = fts__priv (d);
-  int fd = fts__dir_fd (s, d);
-  if (fd < 0)
-    return -1;
-  const struct fts__fs_row *fs
-    = fts__fs_of (&s->fs, d->fts_dev, fd, &s->stats.statfs_calls);
-  struct fts__dir_reader r = reader_for (s, fs, false);
-  if (fts__dir_read_more (de->kids.dir, fd, &r) != 0)
-    {
-      free (de->kids.dir);
-      de->kids.dir = NULL;
-      return -1;
-    }
-  take_chunk (s, d, fs);
-  return 0;
-}
-
 /* ---- handing entries out -------------------------------------------------- */
 
 /* FTS_LAZY_CYCLE_CHECK: directory P is being handed out as FTS_D.  The
@@ -944,7 +215,7 @@ read_more (struct fts__stream *s, FTSENT *d)
 static void
 lazy_enter (struct fts__stream *s, FTSENT *p)
 {
-  if (!lazy_cycle_check (s) || p->fts_info != FTS_D)
+  if (!fts__lazy_cycle_check (s) || p->fts_info != FTS_D)
     return;
   if (s->lazy.entered && p->fts_dev == s->lazy.dev
       && p->fts_ino == s->lazy.ino)
@@ -968,7 +239,7 @@ static void
 lazy_leave (struct fts__stream *s, const FTSENT *d)
 {
   const FTSENT *up = d->fts_parent;
-  if (lazy_cycle_check (s) && d->fts_level > FTS_ROOTLEVEL
+  if (fts__lazy_cycle_check (s) && d->fts_level > FTS_ROOTLEVEL
       && d->fts_dev == s->lazy.dev && d->fts_ino == s->lazy.ino)
     {
       s->lazy.dev = up->fts_dev;
@@ -991,7 +262,7 @@ hand_out_child (struct fts__stream *s, FTSENT *p)
   if (load_child_path (s, p) != 0)
     return stop (s, errno);
   if (p->fts_info == 0)
-    p->fts_info = stat_child (s, p, false, true);
+    p->fts_info = fts__stat_child (s, p, false, true);
   lazy_enter (s, p);
   return hand_out (s, p);
 }
@@ -1000,7 +271,7 @@ static FTSENT *
 hand_out_root (struct fts__stream *s, FTSENT *p)
 {
   if (fts__priv (p)->flags & FTS__E_UNSTATED)
-    p->fts_info = stat_root (s, p);
+    p->fts_info = fts__stat_root (s, p);
   if (load_root_path (s, p) != 0)
     return stop (s, errno);
   s->pub.fts_dev = p->fts_dev;
@@ -1042,7 +313,7 @@ ascent_checked (struct fts__stream *s, const FTSENT *d)
       s->unchecked_ascents--;
       return false;
     }
-  return !isset (s, FTS_NOCHDIR | FTS_LOGICAL);
+  return !fts__isset (s, FTS_NOCHDIR | FTS_LOGICAL);
 }
 
 /* All of D's children have been handed out: return D in post-order,
@@ -1058,13 +329,13 @@ leave_dir (struct fts__stream *s, FTSENT *d)
   s->pub.fts_path[fts__priv (d)->pathlen] = '\0';
   if (fts__reopen_parent (s, d, ascent_checked (s, d)) != 0)
     return stop (s, errno);
-  drop_dir_state (s, d);
+  fts__drop_dir_state (s, d);
   d->fts_info = d->fts_errno && !(d->fts_flags & FTS_DONTCHDIR)
                 ? FTS_ERR : FTS_DP;
   if (d->fts_info == FTS_DP)
     lazy_leave (s, d);
-  restore_shared_st (s, d);
-  restore_shared_st (s, d->fts_parent);
+  fts__restore_shared_st (s, d);
+  fts__restore_shared_st (s, d->fts_parent);
   return hand_out (s, d);
 }
 
@@ -1079,7 +350,7 @@ leave_empty_dir (struct fts__stream *s, FTSENT *d)
   FTSENT *r = leave_dir (s, d);
   size_t len = fts__priv (d)->pathlen;
 
-  if (r == d && isset (s, FTS_NOCHDIR) && len > 1
+  if (r == d && fts__isset (s, FTS_NOCHDIR) && len > 1
       && s->pub.fts_path[len - 1] == '/')
     s->pub.fts_path[len - 1] = '\0';
   return r;
@@ -1092,8 +363,8 @@ leave_empty_dir (struct fts__stream *s, FTSENT *d)
 static bool
 unentered_is_error (const struct fts__stream *s, const FTSENT *d)
 {
-  nlink_t subdir_links = d->fts_nlink - (isset (s, FTS_SEEDOT) ? 0 : 2);
-  return !nostat_walk (s) || subdir_links != 0;
+  nlink_t subdir_links = d->fts_nlink - (fts__isset (s, FTS_SEEDOT) ? 0 : 2);
+  return !fts__nostat_walk (s) || subdir_links != 0;
 }
 
 /* Descend into D, just returned as FTS_D: read it and hand out its first
@@ -1104,9 +375,9 @@ descend (struct fts__stream *s, FTSENT *d)
 {
   struct fts__ent *de = fts__priv (d);
   d->fts_flags &= ~FTS_DONTCHDIR;
-  if (!kids_list (de) || (de->flags & FTS__E_NAMEONLY))
+  if (!fts__kids_list (de) || (de->flags & FTS__E_NAMEONLY))
     {
-      if (read_dir (s, d, s->compar != NULL, false) != 0)
+      if (fts__read_dir (s, d, s->compar != NULL, false) != 0)
         {
           if (errno == ENOMEM)
             return stop (s, errno);
@@ -1133,7 +404,7 @@ descend (struct fts__stream *s, FTSENT *d)
     }
   else
     note_descent (s);
-  FTSENT *p = next_child (s, d, false);
+  FTSENT *p = fts__next_child (s, d, false);
   if (p)
     return hand_out_child (s, p);
   if (errno)
@@ -1150,7 +421,7 @@ advance (struct fts__stream *s, FTSENT *p)
     {
       FTSENT *root = s->rootparent->fts_link;
       if (p != s->rootparent)
-        ent_free (s, p);
+        fts__ent_free (s, p);
       if (!root)
         {
           s->pub.fts_cur = NULL;
@@ -1162,9 +433,9 @@ advance (struct fts__stream *s, FTSENT *p)
     }
 
   FTSENT *d = p->fts_parent;
-  ent_free (s, p);
+  fts__ent_free (s, p);
   s->pub.fts_cur = d;
-  FTSENT *next = next_child (s, d, false);
+  FTSENT *next = fts__next_child (s, d, false);
   if (next)
     return hand_out_child (s, next);
   if (errno)
@@ -1209,16 +480,17 @@ fts_read (FTS *sp)
 
   if (instr == FTS_AGAIN && p != s->rootparent)
     {
-      drop_dir_state (s, p);
+      fts__drop_dir_state (s, p);
       p->fts_info = p->fts_level == FTS_ROOTLEVEL
-                    ? stat_root (s, p) : stat_entry (s, p, isset (s, FTS_LOGICAL));
+                    ? fts__stat_root (s, p)
+                    : fts__stat_entry (s, p, fts__isset (s, FTS_LOGICAL));
       lazy_enter (s, p);
       return p;
     }
   if (instr == FTS_FOLLOW
       && (p->fts_info == FTS_SL || p->fts_info == FTS_SLNONE))
     {
-      p->fts_info = stat_entry (s, p, true);
+      p->fts_info = fts__stat_entry (s, p, true);
       if (p->fts_info == FTS_D)
         p->fts_flags |= FTS_SYMFOLLOW;
       lazy_enter (s, p);
@@ -1227,9 +499,9 @@ fts_read (FTS *sp)
   if (p->fts_info == FTS_D)
     {
       if (instr == FTS_SKIP
-          || (isset (s, FTS_XDEV) && p->fts_dev != sp->fts_dev))
+          || (fts__isset (s, FTS_XDEV) && p->fts_dev != sp->fts_dev))
         {
-          drop_dir_state (s, p);
+          fts__drop_dir_state (s, p);
           p->fts_info = FTS_DP;
           lazy_leave (s, p);
           return p;
@@ -1256,17 +528,17 @@ fts_children (FTS *sp, int instr)
     {
       for (FTSENT *r = p->fts_link; r; r = r->fts_link)
         if (fts__priv (r)->flags & FTS__E_UNSTATED)
-          r->fts_info = stat_root (s, r);
+          r->fts_info = fts__stat_root (s, r);
       errno = 0;
       return p->fts_link;
     }
   if (!p || p->fts_info != FTS_D)
     return NULL;
-  if (read_dir (s, p, true, instr == FTS_NAMEONLY) != 0)
+  if (fts__read_dir (s, p, true, instr == FTS_NAMEONLY) != 0)
     return NULL;
-  for (FTSENT *c = kids_list (fts__priv (p)); c; c = c->fts_link)
+  for (FTSENT *c = fts__kids_list (fts__priv (p)); c; c = c->fts_link)
     c->fts_path = sp->fts_path;
-  sp->fts_child = kids_list (fts__priv (p));
+  sp->fts_child = fts__kids_list (fts__priv (p));
   errno = 0;
   return sp->fts_child;
 }
@@ -1290,7 +562,7 @@ static FTSENT *
 make_root (struct fts__stream *s, const char *arg)
 {
   size_t len = strlen (arg);
-  FTSENT *p = ent_alloc (s, arg, len, len + 1, NULL);
+  FTSENT *p = fts__ent_alloc (s, arg, len, len + 1, NULL);
   if (!p)
     return NULL;
   /* fts__root_arg finds the copy from the root's level and pathlen.  */
@@ -1321,8 +593,8 @@ make_roots (struct fts__stream *s, char *const *argv)
   if (!s->compar)
     return 0;
   for (FTSENT *p = s->rootparent->fts_link; p; p = p->fts_link)
-    p->fts_info = stat_root (s, p);
-  return sort_list (s, &s->rootparent->fts_link);
+    p->fts_info = fts__stat_root (s, p);
+  return fts__sort_list (s, &s->rootparent->fts_link);
 }
 
 /* Open the directory the walk starts in, for chdir mode; without it (no
@@ -1357,7 +629,7 @@ fts_open (char *const *argv, int options,
   s->pub.fts_compar = (int (*) (const void *, const void *)) compar;
   s->pub.fts_rfd = -1;
   s->compar = compar;
-  s->share_st = nostat_walk (s);
+  s->share_st = fts__nostat_walk (s);
   s->base_fd = AT_FDCWD;
   s->sort_threshold = fts__env_threshold ();
   s->fs_policy = fts__env_fs_policy ();
@@ -1365,7 +637,7 @@ fts_open (char *const *argv, int options,
   fts__fs_cache_init (&s->fs);
 
   if (path_reserve (s, PATH_INITIAL, NULL) != 0
-      || !(s->rootparent = ent_alloc (s, "", 0, 0, NULL)))
+      || !(s->rootparent = fts__ent_alloc (s, "", 0, 0, NULL)))
     goto out_free;
   s->rootparent->fts_level = FTS_ROOTPARENTLEVEL;
   fts__priv (s->rootparent)->level = FTS_ROOTPARENTLEVEL;
@@ -1395,7 +667,7 @@ fts_close (FTS *sp)
   while (p && p->fts_level >= FTS_ROOTLEVEL)
     {
       FTSENT *parent = p->fts_parent;
-      ent_free (s, p);
+      fts__ent_free (s, p);
       p = parent;
     }
   if (s->rootparent)
@@ -1403,10 +675,10 @@ fts_close (FTS *sp)
       while (s->rootparent->fts_link)
         {
           FTSENT *next = s->rootparent->fts_link->fts_link;
-          ent_free (s, s->rootparent->fts_link);
+          fts__ent_free (s, s->rootparent->fts_link);
           s->rootparent->fts_link = next;
         }
-      ent_free (s, s->rootparent);
+      fts__ent_free (s, s->rootparent);
     }
   fts__close_all (s);
 
@@ -1464,7 +736,7 @@ libfts_stat (FTS *sp, FTSENT *p, int follow)
       return -1;
     }
   int old_info = p->fts_info, old_errno = p->fts_errno;
-  int info = stat_entry (fts__stream (sp), p, follow);
+  int info = fts__stat_entry (fts__stream (sp), p, follow);
   fts__priv (p)->flags &= ~FTS__E_UNSTATED;
   if (visited_dir (p))
     {

@@ -6,7 +6,8 @@
 noinst_LTLIBRARIES += lib/libfts-core.la
 lib_libfts_core_la_SOURCES = \
   lib/fts.h lib/fts-int.h \
-  lib/fts.c lib/fts-dir.c lib/fts-fd.c lib/fts-cycle.c \
+  lib/fts.c lib/fts-entry.c lib/fts-info.c lib/fts-children.c \
+  lib/fts-dir.c lib/fts-fd.c lib/fts-cycle.c \
   lib/fs-policy.c lib/fts-tune.c lib/fts-stat.c \
   lib/fts-walk-int.h lib/fts-walk.c lib/fts-walk-api.c lib/fts-walk-heap.c \
   lib/fts-walk-node.c lib/fts-walk-fd.c lib/fts-walk-emit.c \

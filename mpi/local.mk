@@ -27,11 +27,12 @@ libftsinclude_HEADERS += mpi/fts-mpi.h
 # whether MPI was found or not, and installed only where it was.
 pkgconfig_DATA += mpi/libfts-mpi.pc
 
-# mpi-du: du's command line (src/du.c) and core (src/du-core.c) over the
-# MPI walk; linked as du is, a real binary that mpirun starts.
+# mpi-du: du's command line (src/du.c) and core (du_core_sources, in
+# src/local.mk) over the MPI walk; linked as du is, a real binary that
+# mpirun starts.
 bin_PROGRAMS += src/mpi-du
 src_mpi_du_SOURCES = src/mpi-du.c src/mpi-front.c src/mpi-front.h \
-  src/du.c src/du.h src/du-core.c src/du-core.h
+  src/du.c src/du.h $(du_core_sources)
 src_mpi_du_CPPFLAGS = $(src_cppflags) -I$(top_srcdir)/mpi
 src_mpi_du_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 src_mpi_du_LDADD = mpi/libfts-mpi-core.la $(src_static_ldadd) $(MPI_LIBS) \

@@ -1,4 +1,9 @@
-/* du-core.c: the disk usage core of du, on libfts.
+/* du-core.c: the disk usage core of du, on libfts: what du does with
+   each entry a walk hands over (whether and where it counts, whether
+   the walk goes below it), and what du says of it.  The sums and lines
+   are du-sum.c's, what was met du-sets.c's, the walks du-walk-seq.c's
+   (fts_read) and du-walk-par.c's (threads, a walker's machines), started
+   and ended in du-walk.c; du-int.h is what they share.
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: GPL-3.0-or-later
@@ -46,11 +51,11 @@
    and then given as an operand, which GNU counts and this du does not.
 
    With threads, a physical walk goes on libfts's parallel walk instead
-   (see there).  Either walk hands each entry to the same decisions as a
-   struct walk_file; what du says goes through say: printed at once on the
-   sequential walk, a report on the parallel one, delivered in the
-   sequential walk's order.  Where a count depends on that order, the
-   parallel walk defers it to the report too.  */
+   (see du-walk-par.c).  Either walk hands each entry to the same
+   decisions as a struct walk_file; what du says goes through say:
+   printed at once on the sequential walk, a report on the parallel one,
+   delivered in the sequential walk's order.  Where a count depends on
+   that order, the parallel walk defers it to the report too.  */
 
 #include <config.h>
 
@@ -58,467 +63,26 @@
 #include <fcntl.h>
 #include <pthread.h>
 #include <stdatomic.h>
-#include <stdio.h>
-#include <stdio_ext.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
-#include "fts.h"
-#include "walk-util.h"
-
-#include "basename-lgpl.h"
-#include "di-set.h"
 #include "error.h"
-#include "fprintftime.h"
 #include "gettext.h"
-#include "human.h"
-#include "inttostr.h"
-#include "mountlist.h"
 #include "quote.h"
-#include "stat-size.h"
-#include "stat-time.h"
-#include "timespec.h"
 #include "xalloc.h"
 
-#include "du-core.h"
+#include "du-int.h"
 
 #define _(msgid) gettext (msgid)
 
-/* The sums of one depth while the walk is below it: ENT, the entries
-   met at this depth; SUBDIR, everything below them.  */
-struct du_level
-{
-  struct du_sum ent;
-  struct du_sum subdir;
-};
-
-/* Depths the accumulators are first made for: deeper than most trees, so
-   that one allocation usually does; doubled past it.  */
-enum { LEVELS_INITIAL = 32 };
-
-/* One walk in progress.  */
-struct du_walk
-{
-  struct walk_voice voice;      /* first: speak gets the walk back */
-  FTS *fts;
-  struct du_options const *x;
-  struct di_set *seen;          /* (dev, ino) already counted */
-  struct di_set *uncounted;     /* with several operands, what a later
-                                   operand may name, met but not counted
-                                   all through: files with one link left
-                                   out, directories not read to the end */
-  bool dirs_seen;               /* SEEN holds a directory */
-  atomic_bool files_seen;       /* SEEN holds a file with one link: set
-                                   under the lock, read without it (an
-                                   operand's visit may set it while other
-                                   operands' visits ask) */
-  struct di_set *mounts;        /* mount points, read when a cycle is met */
-  struct du_level *lvl;         /* accumulators, by depth */
-  size_t n_lvl;
-  size_t prev_level;            /* depth of the entry counted last */
-  atomic_size_t n_roots;        /* operands met so far, this one included,
-                                   in every stream */
-  struct du_sum *total;
-  pthread_mutex_t lock;         /* the parallel walk: SEEN, UNCOUNTED,
-                                   MOUNTS and the flags beside them, which
-                                   visits and reports use from any thread */
-  bool parallel;                /* on the parallel walk now */
-  enum du_status pstatus;       /* the parallel walk's outcome, which
-                                   visits and reports make worse */
-};
-
-void
-du_sum_init (struct du_sum *s)
-{
-  s->size = 0;
-  s->inodes = 0;
-  s->tmax.tv_sec = TYPE_MINIMUM (time_t);
-  s->tmax.tv_nsec = -1;
-}
-
-/* Add B to A; sizes saturate.  */
-static void
-sum_add (struct du_sum *a, struct du_sum const *b)
-{
-  a->size = UINTMAX_MAX - a->size < b->size ? UINTMAX_MAX : a->size + b->size;
-  a->inodes += b->inodes;
-  if (timespec_cmp (a->tmax, b->tmax) < 0)
-    a->tmax = b->tmax;
-}
-
-/* Whether du_print leaves its line in stdout's buffer: while the
-   parallel walk delivers a run of reports, whose last flushes them all
-   (one write for a directory's files rather than one for each; what a
-   line waits for is the lines ready behind it, never the walk).  Error
-   messages flush stdout first (error), so that they come between the
-   same lines as GNU du's.  */
-static bool output_held;
-
-/* Write what the last output call left in the buffer, and exit with
-   status 1 if it cannot be written, saying why.  GNU du 9.10 and later
-   exit here, at once; 9.1 walked the whole tree first.  The
-   buffer is then discarded and the error flag cleared, so that close_stdout
-   at exit says nothing more.  */
-static void
-flush_or_die (void)
-{
-  if (fflush (stdout) == 0)
-    return;
-  int err = errno;
-  __fpurge (stdout);
-  clearerr (stdout);
-  error (EXIT_FAILURE, err, _("write error"));
-}
-
-/* Print WHEN in X's time format and time zone.  A time localtime cannot
-   convert is printed as a number of seconds, and diagnosed.  */
-static void
-print_time (struct du_options const *x, struct timespec when)
-{
-  struct tm tm;
-
-  if (localtime_rz (x->tz, &when.tv_sec, &tm))
-    fprintftime (stdout, x->time_format, &tm, x->tz, when.tv_nsec);
-  else
-    {
-      char buf[INT_BUFSIZE_BOUND (intmax_t)];
-      char *s = imaxtostr (when.tv_sec, buf);
-
-      error (0, 0, _("time %s is out of range"), quote (s));
-      fputs (s, stdout);
-    }
-}
-
-void
-du_print (struct du_options const *x, struct du_sum const *s,
-          char const *name)
-{
-  char buf[LONGEST_HUMAN_READABLE + 1];
-  uintmax_t n = x->inodes ? s->inodes : s->size;
-
-  fputs (n == UINTMAX_MAX ? _("Infinity")
-         : human_readable (n, buf, x->human_opts, 1, x->block_size),
-         stdout);
-  if (x->show_time)
-    {
-      putchar ('\t');
-      print_time (x, s->tmax);
-    }
-  printf ("\t%s%c", name, x->null_terminate ? '\0' : '\n');
-  if (!output_held)
-    flush_or_die ();
-}
-
-/* NAME as the line of its entry shows it: quoted in X's style (GNU du
-   after 9.11, coreutils commit d18b73bb6, in no release yet, quotes names
-   for a terminal, as ls does, but not "total").  Returns
-   NAME itself or quotearg's slot 1.  */
-static char const *
-line_name (struct du_options const *x, char const *name)
-{
-  if (x->name_style == literal_quoting_style)
-    return name;
-  return quotearg_n_style (1, x->name_style, name);
-}
-
-/* ---- what is counted ------------------------------------------------------ */
-
-/* Whether ST's apparent size counts: regular files and symbolic links
-   only (GNU du 9.2 and later; 9.1 counted directories too).  */
-static bool
-usable_st_size (struct stat const *st)
-{
-  return S_ISREG (st->st_mode) || S_ISLNK (st->st_mode);
-}
-
-/* The sum of one entry whose stat is ST.  */
-static void
-entry_sum (struct du_options const *x, struct stat const *st,
-           struct du_sum *s)
-{
-  if (x->apparent_size)
-    s->size = usable_st_size (st) && 0 < st->st_size ? st->st_size : 0;
-  else
-    s->size = (uintmax_t) ST_NBLOCKS (*st) * ST_NBLOCKSIZE;
-  s->inodes = 1;
-  s->tmax = (x->time_type == DU_ATIME ? get_stat_atime (st)
-             : x->time_type == DU_CTIME ? get_stat_ctime (st)
-             : get_stat_mtime (st));
-}
-
-/* Make room for the accumulators of depth LEVEL.  */
-static void
-reserve_level (struct du_walk *w, size_t level)
-{
-  if (level < w->n_lvl)
-    return;
-  size_t old = w->n_lvl;
-  w->n_lvl = level < 2 * old ? 2 * old : level + LEVELS_INITIAL;
-  w->lvl = xnrealloc (w->lvl, w->n_lvl, sizeof *w->lvl);
-  for (size_t i = old; i < w->n_lvl; i++)
-    {
-      du_sum_init (&w->lvl[i].ent);
-      du_sum_init (&w->lvl[i].subdir);
-    }
-}
-
-/* Move from the depth of the entry counted last to LEVEL: clear the
-   depths the walk enters, or fold the depths it leaves into their parent
-   and into *SHOWN, what the directory at LEVEL shows (with -S, not what
-   is below its subdirectories).  */
-static void
-change_level (struct du_walk *w, size_t level, struct du_sum *shown)
-{
-  reserve_level (w, level);
-  if (w->prev_level < level)
-    for (size_t i = w->prev_level + 1; i <= level; i++)
-      {
-        du_sum_init (&w->lvl[i].ent);
-        du_sum_init (&w->lvl[i].subdir);
-      }
-  for (size_t i = w->prev_level; level < i; i--)
-    {
-      struct du_level *below = &w->lvl[i], *up = &w->lvl[i - 1];
-
-      if (i == level + 1)
-        {
-          sum_add (shown, &below->ent);
-          if (!w->x->separate_dirs)
-            sum_add (shown, &below->subdir);
-        }
-      sum_add (&up->subdir, &below->ent);
-      sum_add (&up->subdir, &below->subdir);
-    }
-  w->prev_level = level;
-}
-
-/* Count OWN, the sum of the entry at PATH and depth LEVEL; print its
-   line if the options ask for it.  IS_DIR: the entry is a directory being
-   left (or one that could not be read).  */
-static void
-count_at (struct du_walk *w, size_t level, char const *path,
-          struct du_sum const *own, bool is_dir)
-{
-  struct du_options const *x = w->x;
-  struct du_sum shown = *own;
-
-  change_level (w, level, &shown);
-  if (!(x->separate_dirs && is_dir))
-    sum_add (&w->lvl[level].ent, own);
-  sum_add (w->total, own);
-
-  if (level == 0 || (level <= x->max_depth && (is_dir || x->all)))
-    {
-      uintmax_t v = x->inodes ? shown.inodes : shown.size;
-
-      if (x->threshold < 0 ? v <= - (uintmax_t) x->threshold
-          : v >= (uintmax_t) x->threshold)
-        du_print (x, &shown, line_name (x, path));
-    }
-}
-
-/* ---- what was counted ------------------------------------------------------ */
-
-/* On the parallel walk, lock the sets that its threads share (SEEN,
-   UNCOUNTED, MOUNTS and the flags beside them); the sequential walk has
-   no other thread to wait for.  Never held while saying anything: a
-   report may be delivered on the thread that makes it.  */
-static void
-lock_sets (struct du_walk *w)
-{
-  if (w->parallel)
-    pthread_mutex_lock (&w->lock);
-}
-
-static void
-unlock_sets (struct du_walk *w)
-{
-  if (w->parallel)
-    pthread_mutex_unlock (&w->lock);
-}
-
-/* Whether SET holds ST's (device, inode).  */
-static bool
-in_set (struct di_set *set, struct stat const *st)
-{
-  int r = di_set_lookup (set, st->st_dev, st->st_ino);
-
-  if (r < 0)
-    xalloc_die ();
-  return r;
-}
-
-/* Add ST's (device, inode) to SET; returns whether it was not there.  */
-static bool
-add_to_set (struct di_set *set, struct stat const *st)
-{
-  int r = di_set_insert (set, st->st_dev, st->st_ino);
-
-  if (r < 0)
-    xalloc_die ();
-  return r;
-}
-
-/* Remember ST, met below an operand and not counted all through: a file
-   with one link left out, or a directory not read to its end.  Only a
-   later operand asks (counted_in_dir), so nothing is remembered unless
-   SEEN holds directories but not every file (several operands, without
-   -l or -L); nor a file with several links, which SEEN holds once it is
-   counted.  */
-static void
-remember_uncounted (struct du_walk *w, struct stat const *st)
-{
-  struct du_options const *x = w->x;
-
-  if (!x->several || x->hash_all || x->count_links
-      || (!S_ISDIR (st->st_mode) && 1 < st->st_nlink))
-    return;
-  lock_sets (w);
-  if (!w->uncounted && !(w->uncounted = di_set_alloc ()))
-    xalloc_die ();
-  add_to_set (w->uncounted, st);
-  unlock_sets (w);
-}
-
-/* The directory that holds FILE, an operand (following the symbolic link
-   FILE with -D and -H, whose directory may be elsewhere): a new string,
-   or null if FILE cannot be resolved.  */
-static char *
-operand_dir (struct du_walk const *w, char const *file)
-{
-  char *real = NULL;
-
-  if (w->x->fts_flags & FTS_COMFOLLOW)
-    {
-      real = realpath (file, NULL);
-      if (!real)
-        return NULL;
-      file = real;
-    }
-  size_t len = last_component (file) - file;
-  char *dir = len ? ximemdup0 (file, len) : xstrdup (".");
-  free (real);
-  return dir;
-}
-
-/* Whether operand PATH (stat ST), a file with one link that SEEN does
-   not hold, was counted below an operand walked before: its one
-   directory was walked, and neither that directory nor the file was left
-   uncounted there.  */
-static bool
-counted_in_dir (struct du_walk *w, char const *path, struct stat const *st)
-{
-  char *dir = operand_dir (w, path);
-  struct stat dst;
-  bool counted = (dir && stat (dir, &dst) == 0 && in_set (w->seen, &dst)
-                  && !(w->uncounted
-                       && (in_set (w->uncounted, &dst)
-                           || in_set (w->uncounted, st))));
-
-  free (dir);
-  return counted;
-}
-
-/* Whether seen_before remembers the directories it is asked about:
-   with several operands, or with every file and directory hashed (-L),
-   unless -l counts everything wherever it is met.  */
-static bool
-dirs_remembered (struct du_options const *x)
-{
-  return !x->count_links && (x->hash_all || x->several);
-}
-
-/* Whether the entry at PATH and depth LEVEL, whose stat is ST, was
-   counted already: a hard link to a file met before, or, when every entry
-   is remembered, any file or directory met before; with several
-   operands, a directory met before, or a file with one link that an
-   operand before counted (see the head of this file).  Remembers the
-   entry otherwise, if it may be met again.  PATH is only read for an
-   operand (LEVEL 0) that is not a directory.  */
-static bool
-seen_before (struct du_walk *w, size_t level, char const *path,
-             struct stat const *st)
-{
-  struct du_options const *x = w->x;
-  bool dir = S_ISDIR (st->st_mode);
-  bool add = x->hash_all || (dir ? x->several : 1 < st->st_nlink);
-  bool seen;
-
-  if (dir ? !dirs_remembered (x) : x->count_links)
-    return false;
-  /* A file with one link is only looked up as an operand, or if SEEN
-     holds such files: the threads of the parallel walk need not wait for
-     each other otherwise.  */
-  if (!add && !(x->several
-                && (level == 0
-                    || atomic_load_explicit (&w->files_seen,
-                                             memory_order_relaxed))))
-    return false;
-  lock_sets (w);
-  if (add)
-    {
-      seen = !add_to_set (w->seen, st);
-      w->dirs_seen |= dir;
-    }
-  else if (0 < level)
-    seen = in_set (w->seen, st);
-  else if (!(seen = (in_set (w->seen, st)
-                     || (w->dirs_seen && counted_in_dir (w, path, st)))))
-    {
-      add_to_set (w->seen, st);
-      atomic_store_explicit (&w->files_seen, true, memory_order_relaxed);
-    }
-  unlock_sets (w);
-  return seen;
-}
-
-/* Fill W->mounts with the (device, inode) of every local, real mount
-   point.  A mount point that cannot be stat-ed is left out.  */
-static void
-read_mounts (struct du_walk *w)
-{
-  struct mount_entry *me = read_file_system_list (false);
-
-  w->mounts = di_set_alloc ();
-  if (!w->mounts)
-    xalloc_die ();
-  while (me)
-    {
-      struct mount_entry *next = me->me_next;
-      struct stat st;
-
-      if (!me->me_remote && !me->me_dummy && stat (me->me_mountdir, &st) == 0)
-        add_to_set (w->mounts, &st);
-      free_mount_entry (me);
-      me = next;
-    }
-}
-
 /* ---- what du says ------------------------------------------------------- */
-
-/* What a report of the parallel walk is about: a count, with data (a
-   struct du_rdata, or a struct du_sum), or a message, which the
-   sequential walk says at once: one of enum walk_message (cannot access,
-   cannot read, traversal, cycle), or du's own.  */
-enum du_code
-{
-  DU_R_FILE = WM_OWN,           /* a file with one link (or -l) with a
-                                   line of its own: its sum */
-  DU_R_LINK,                    /* a file with several links, counted in
-                                   its turn if met first */
-  DU_R_DIR,                     /* a directory left (FTS_DP, FTS_ERR) or
-                                   not read (FTS_DNR) */
-  M_DASH_FROM_STDIN,            /* "-" among names read from stdin */
-  M_EMPTY_NAME                  /* a zero-length operand */
-};
 
 /* Say du's own message CODE (or LIBFTS_WALK_FAILED), with ERR, about
    FILE, for the walk V: on the thread that prints, one message at a
    time.  */
-static void
-speak (struct walk_voice const *v, char const *file, int code, int err,
+void
+du_speak (struct walk_voice const *v, char const *file, int code, int err,
        intmax_t value)
 {
   struct du_walk const *w = (struct du_walk const *) v;
@@ -585,47 +149,6 @@ excluded (struct du_walk const *w, struct walk_file const *f)
   return out;
 }
 
-/* What a directory's visits keep between its pre-order and its
-   post-order visit, on the parallel walk.  */
-struct du_dir
-{
-  struct du_dir const *parent;  /* null for an operand */
-  dev_t dev;
-  ino_t ino;
-  struct du_sum own;            /* the directory itself */
-  struct du_sum files;          /* its files counted only here */
-};
-
-/* Whether a mount point lies between F, an FTS_DC directory, and the
-   ancestor it repeats (F included, the ancestor not): then the cycle is
-   a bind mount, made on purpose, not a corrupted file system.  The
-   sequential walk knows that ancestor (fts_cycle); the parallel one goes
-   up its directories' records to the one with F's identity.  */
-static bool
-mount_point_in_cycle (struct du_walk *w, struct walk_file const *f)
-{
-  struct stat const *st = f->st;
-  bool found = false;
-
-  lock_sets (w);
-  if (!w->mounts)
-    read_mounts (w);
-  if (!f->e)
-    for (FTSENT const *p = f->ent; !found && p && p != f->ent->fts_cycle;
-         p = p->fts_parent)
-      found = in_set (w->mounts, p->fts_statp);
-  else
-    {
-      found = in_set (w->mounts, st);
-      for (struct du_dir const *d = f->e->parent_data;
-           !found && d && !(d->dev == st->st_dev && d->ino == st->st_ino);
-           d = d->parent)
-        found = di_set_lookup (w->mounts, d->dev, d->ino) > 0;
-    }
-  unlock_sets (w);
-  return found;
-}
-
 /* Locks for the sums of directories whose files several threads count
    at once (LIBFTS_WALK_SPLIT: a large directory), by the address of the
    directory's record: a few, so that two such directories seldom share
@@ -648,17 +171,6 @@ dir_lock (struct du_dir const *d)
   return &dir_locks[((uintptr_t) d / sizeof *d) % DIR_LOCKS];
 }
 
-/* A report's data: the sums and identity of its entry.  */
-struct du_rdata
-{
-  struct du_sum own;
-  struct du_sum files;          /* DU_R_DIR: its files counted only there */
-  dev_t dev;
-  ino_t ino;
-  nlink_t nlink;
-  mode_t mode;
-};
-
 /* The sums and identity of an entry whose stat is ST, as X counts it.  */
 static struct du_rdata
 rdata_of (struct du_options const *x, struct stat const *st)
@@ -666,14 +178,14 @@ rdata_of (struct du_options const *x, struct stat const *st)
   struct du_rdata d = { .dev = st->st_dev, .ino = st->st_ino,
                         .nlink = st->st_nlink, .mode = st->st_mode };
 
-  entry_sum (x, st, &d.own);
+  du_entry_sum (x, st, &d.own);
   du_sum_init (&d.files);
   return d;
 }
 
 /* What the sets of seen and uncounted entries need of D's stat.  */
-static struct stat
-rdata_stat (struct du_rdata const *d)
+struct stat
+du_rdata_stat (struct du_rdata const *d)
 {
   return (struct stat) { .st_dev = d->dev, .st_ino = d->ino,
                          .st_nlink = d->nlink, .st_mode = d->mode };
@@ -691,7 +203,7 @@ start_dir (struct du_walk const *w, struct walk_file const *f)
   d->parent = f->e->parent_data;
   d->dev = f->st->st_dev;
   d->ino = f->st->st_ino;
-  entry_sum (w->x, f->st, &d->own);
+  du_entry_sum (w->x, f->st, &d->own);
   du_sum_init (&d->files);
   *f->e->dir_data = d;
 }
@@ -704,7 +216,7 @@ static void
 add_file (struct du_walk *w, struct walk_file const *f, struct du_sum *own)
 {
   if (!f->e)
-    count_at (w, f->level, f->path, own, false);
+    du_count_at (w, f->level, f->path, own, false);
   else if (w->x->all)
     report_data (f->e, DU_R_FILE, 0, own, sizeof *own);
   else
@@ -714,7 +226,7 @@ add_file (struct du_walk *w, struct walk_file const *f, struct du_sum *own)
 
       if (m)
         pthread_mutex_lock (m);
-      sum_add (&d->files, own);
+      du_sum_add (&d->files, own);
       if (m)
         pthread_mutex_unlock (m);
     }
@@ -776,7 +288,7 @@ leave_out (struct du_walk *w, struct walk_file *f)
 {
   if (0 < f->level
       && (f->info == FTS_F || f->info == FTS_SL || f->info == FTS_DEFAULT))
-    remember_uncounted (w, f->st);
+    du_remember_uncounted (w, f->st);
   walk_skip_dir (f);
   return DU_OK;
 }
@@ -792,7 +304,7 @@ cycle (struct du_walk *w, struct walk_file const *f)
 
   if (!(flags & FTS_PHYSICAL)
       || ((flags & FTS_COMFOLLOW) && f->level == 0)
-      || mount_point_in_cycle (w, f))
+      || du_mount_point_in_cycle (w, f))
     return DU_OK;
   walk_say (&w->voice, f, WM_CYCLE, 0, 0);
   return DU_ERROR;
@@ -805,7 +317,7 @@ enter_dir (struct du_walk *w, struct walk_file *f)
 {
   enum du_status s = DU_OK;
 
-  if (seen_before (w, f->level, f->path, f->st))
+  if (du_seen_before (w, f->level, f->path, f->st))
     walk_skip_dir (f);
   else if (f->info == FTS_DC)
     {
@@ -830,7 +342,7 @@ count_file (struct du_walk *w, struct walk_file const *f)
 
   if (f->e && !alone)
     report_data (f->e, DU_R_LINK, 0, &d, sizeof d);
-  else if (!seen_before (w, f->level, f->path, f->st))
+  else if (!du_seen_before (w, f->level, f->path, f->st))
     add_file (w, f, &d.own);
 }
 
@@ -867,8 +379,8 @@ enter (struct du_walk *w, struct walk_file *f)
    itself, as GNU du does when it leaves it.  Why it was not read to its
    end is said before its line, as GNU du says it; an unreadable
    directory's own size is known, and counts.  */
-static enum du_status
-count_dir (struct du_walk *w, char const *path, size_t level, int info,
+enum du_status
+du_count_dir (struct du_walk *w, char const *path, size_t level, int info,
            int err, struct du_rdata const *d)
 {
   bool gone = info == FTS_DNR && entry_vanished (err, level);
@@ -877,19 +389,19 @@ count_dir (struct du_walk *w, char const *path, size_t level, int info,
     {
       struct du_sum shown;
 
-      change_level (w, level + 1, &shown);
-      sum_add (&w->lvl[level + 1].ent, &d->files);
-      sum_add (w->total, &d->files);
+      du_change_level (w, level + 1, &shown);
+      du_sum_add (&w->lvl[level + 1].ent, &d->files);
+      du_sum_add (w->total, &d->files);
     }
   if (info == FTS_ERR)
     walk_speak (&w->voice, path, WM_TRAVERSAL, err, 0);
   else if (info == FTS_DNR && !gone)
     walk_speak (&w->voice, path, WM_CANNOT_READ, err, 0);
-  count_at (w, level, path, &d->own, true);
+  du_count_at (w, level, path, &d->own, true);
   if (info == FTS_DP)
     return DU_OK;
-  struct stat st = rdata_stat (d);
-  remember_uncounted (w, &st);
+  struct stat st = du_rdata_stat (d);
+  du_remember_uncounted (w, &st);
   return gone ? DU_OK : DU_ERROR;
 }
 
@@ -904,7 +416,7 @@ leave (struct du_walk *w, struct walk_file *f)
   if (!f->e)
     {
       d = rdata_of (w->x, f->st);
-      return count_dir (w, f->path, f->level, f->info, f->err, &d);
+      return du_count_dir (w, f->path, f->level, f->info, f->err, &d);
     }
   struct du_dir *dir = *f->e->dir_data;
   if (!dir)
@@ -919,8 +431,8 @@ leave (struct du_walk *w, struct walk_file *f)
 }
 
 /* Do what du does with F, which a walk just handed over.  */
-static enum du_status
-visit (struct du_walk *w, struct walk_file *f)
+enum du_status
+du_visit (struct du_walk *w, struct walk_file *f)
 {
   switch (f->info)
     {
@@ -936,337 +448,4 @@ visit (struct du_walk *w, struct walk_file *f)
     default:                    /* FTS_DOT, FTS_INIT: never */
       unexpected_entry (f->info, f->path ? f->path : f->name);
     }
-}
-
-/* ---- the sequential walk ------------------------------------------------ */
-
-/* fts_read failed in W's stream: the directories it was in were not read
-   to their end.  */
-static void
-remember_unfinished (struct du_walk *w)
-{
-  for (FTSENT const *p = w->fts->fts_cur; p && FTS_ROOTLEVEL <= p->fts_level;
-       p = p->fts_parent)
-    if (p->fts_info == FTS_D)
-      remember_uncounted (w, p->fts_statp);
-}
-
-/* Walk FILES (N names) from the first, in one libfts stream, until the
-   end or until fts_read fails.  Returns the worst outcome; *DONE is the
-   number of operands begun.  */
-static enum du_status
-walk_from (struct du_walk *w, char *const *files, size_t n, size_t *done)
-{
-  enum du_status status = DU_OK;
-  char **roots = trim_operands (files, n);
-  size_t roots_before = atomic_load (&w->n_roots);
-  FTSENT *ent;
-
-  w->fts = open_walk (roots, w->x->fts_flags | FTS_DIRFD);
-  w->prev_level = 0;
-  while ((ent = fts_read (w->fts)))
-    {
-      struct walk_file f = walk_file_of (w->fts, ent);
-
-      DU_UPDATE_STATUS (status, visit (w, &f));
-    }
-  if (errno != 0)
-    {
-      walk_speak (&w->voice, w->fts->fts_path, LIBFTS_WALK_FAILED, errno,
-                  0);
-      remember_unfinished (w);
-      status = DU_ERROR;
-    }
-  if (!finish_walk (w->fts, 0, false))
-    status = DU_ERROR;
-  free_operands (roots, files);
-  *done = atomic_load (&w->n_roots) - roots_before;
-  return status;
-}
-
-/* ---- the parallel walk ------------------------------------------------------ */
-
-/* With more than one thread, a physical walk (not -L) goes on libfts's
-   parallel walk, one operand at a time, and prints exactly what the
-   sequential walk above prints.  Every line and message is printed from
-   REPORT, which libfts calls one report at a time in the order fts_read
-   would have met the entries; all the counting by depth (count_at) is
-   done there too, so that sums and lines are the sequential walk's.
-
-   What the threads do without waiting for their turn: stat the files,
-   and add up, per directory, the files that can only be counted there (a
-   file with one link: no other name can reach it; or -l).  A directory's
-   post-order report carries that sum beside its own.  A file is reported
-   by itself when it has a line of its own (-a, an operand) or when where
-   it is counted depends on the order (a file with several links: it
-   counts where the sequential walk meets it first, which REPORT, in that
-   order, decides).
-
-   What waits for its turn, then, is a report for each directory finished
-   before the directories ahead of it (one thread may be slow in a large
-   directory while others finish the rest of the tree), and one per file
-   with several links or, with -a, per file.  libfts bounds it: once
-   256 KiB of reports wait (about 2,500 directories' or files'), the
-   threads take only the directories that let the reports go on
-   (FTS__WALK_BACKLOG), and what they add before they finish the
-   directories they are in comes on top (at most a chunk of 256 Ki
-   entries each).  A large directory's files are shared among the threads
-   in slices (LIBFTS_WALK_SPLIT), under the same bound.  Peak RSS, 8
-   threads, npm-like tree: du 2.9 MB, du -a 3.4 MB; GNU du 2.0 and 2.1.  */
-
-/* Make the walk's outcome at least S.  */
-static void
-pw_update (struct du_walk *w, enum du_status s)
-{
-  pthread_mutex_lock (&w->lock);
-  DU_UPDATE_STATUS (w->pstatus, s);
-  pthread_mutex_unlock (&w->lock);
-}
-
-/* The parallel walk's VISIT of E, on whichever thread reaches it.  */
-static int
-visit_entry (struct libfts_walk_entry *e, void *arg)
-{
-  struct du_walk *w = arg;
-  struct walk_file f = walk_file_of_entry (e);
-  enum du_status s = visit (w, &f);
-
-  if (s != DU_OK)
-    pw_update (w, s);
-  return f.next;
-}
-
-/* REPORT about a file with several links: count it in its turn, unless
-   it was met before.  */
-static void
-count_link (struct du_walk *w, struct libfts_walk_report const *r,
-            struct du_rdata const *d)
-{
-  struct stat st = rdata_stat (d);
-
-  if (!seen_before (w, r->level, r->path, &st))
-    count_at (w, r->level, r->path, &d->own, false);
-}
-
-/* REPORT of the parallel walk: count and print in the sequential order.  */
-static int
-report (struct libfts_walk_report const *r, void *arg)
-{
-  struct du_walk *w = arg;
-  enum du_status s = DU_OK;
-
-  output_held = r->more;
-  switch (r->code)
-    {
-    case DU_R_FILE:
-      count_at (w, r->level, r->path, r->data, false);
-      break;
-    case DU_R_LINK:
-      count_link (w, r, r->data);
-      break;
-    case DU_R_DIR:
-      s = count_dir (w, r->path, r->level, r->info, r->err, r->data);
-      break;
-    default:                    /* a message: a failure, of its visit or
-                                   of the walk (LIBFTS_WALK_FAILED) */
-      walk_speak (&w->voice, r->path, r->code, r->err, 0);
-      s = DU_ERROR;
-      break;
-    }
-  output_held = false;
-  if (!r->more)
-    flush_or_die ();
-  if (s != DU_OK)
-    pw_update (w, s);
-  return 0;
-}
-
-/* Whether W's operands go on the parallel walk.  */
-static bool
-use_threads (struct du_walk const *w)
-{
-  return (!(w->x->fts_flags & FTS_LOGICAL) && walk_threads (w->x->walker));
-}
-
-/* Walk ROOTS (null-terminated, as given) with W->x's walker (mpi-du's
-   ranks), with libfts_walk_open's OPTIONS: shared by the ranks if SHARE,
-   and then in one walk if there are several.  --exclude matches whole
-   paths on every rank (the walker's path).  */
-static void
-walk_elsewhere (struct du_walk *w, char *const *roots, int options,
-                bool share)
-{
-  size_t n = 0;
-
-  while (roots[n])
-    n++;
-  char **trimmed = trim_operands (roots, n);
-  walk_remote_roots (w->x->walker, trimmed, share && 1 < n, options,
-                     share ? WALK_REMOTE_SHARE : 0, visit_entry, report, w);
-  free_operands (trimmed, roots);
-}
-
-/* Whether OPS's operands may be walked by several machines: their
-   visits decide alone.  With several operands they remember the
-   directories they met (seen_before), each machine its own: safe only
-   where no operand may meet what one before it met (operands_apart);
-   names read as the walk goes cannot be told ahead.  Hard links are
-   decided where the reports come in order (DU_R_LINK), on one machine.  */
-static bool
-may_share (struct du_walk const *w, struct operands const *ops)
-{
-  if (!w->x->several)
-    return true;
-  return ops->files && operands_apart (ops->files, ops->follow);
-}
-
-/* Whether NAME, an operand, is one du speaks of in its turn with its
-   number among the operands (operand_ok): walked alone, so that the
-   number is the count of those before it.  */
-static bool
-odd_name (char const *name, void *arg)
-{
-  struct du_walk const *w = arg;
-  char const *from = w->x->files_from;
-
-  return !*name || (from && strcmp (from, "-") == 0 && strcmp (name, "-") == 0);
-}
-
-/* Walk OPS's operands on the parallel walk (or W->x's walker), all in
-   one: the threads walk several at once.  */
-static enum du_status
-walk_parallel (struct du_walk *w, struct operands *ops)
-{
-  int options = LIBFTS_WALK_ORDERED | LIBFTS_WALK_SPLIT;
-  char *name;
-
-  if (w->x->fts_flags & FTS_COMFOLLOW)
-    options |= LIBFTS_WALK_COMFOLLOW;
-  ops->alone = odd_name;
-  ops->alone_arg = w;
-  w->pstatus = DU_OK;
-  w->prev_level = 0;
-  w->parallel = true;
-  if (!w->x->walker)
-    {
-      if (walk_operands (ops, options, visit_entry, report, w) < 0
-          && errno == ENOMEM)
-        xalloc_die ();
-    }
-  else if (ops->files)
-    walk_elsewhere (w, ops->files, options, may_share (w, ops));
-  else
-    while (next_operand_name (ops, &name))
-      walk_elsewhere (w, (char *[]) { name, NULL }, options, false);
-  w->parallel = false;
-  return w->pstatus;
-}
-
-/* Walk OPS's operands with fts_read: those of the command line in one
-   stream, but that a failed fts_read stops the stream, and the operands
-   after the one it failed in are walked by a new one, as GNU du walks
-   each by itself; names read one at a time.  */
-static enum du_status
-walk_sequential (struct du_walk *w, struct operands *ops)
-{
-  enum du_status status = DU_OK;
-  size_t n = 0;
-  char *name;
-
-  if (ops->files)
-    {
-      while (ops->files[n])
-        n++;
-      for (size_t start = 0, done; start < n; start += done ? done : n)
-        DU_UPDATE_STATUS (status, walk_from (w, ops->files + start,
-                                             n - start, &done));
-      return status;
-    }
-  for (size_t done; next_operand_name (ops, &name); )
-    DU_UPDATE_STATUS (status, walk_from (w, &name, 1, &done));
-  return status;
-}
-
-struct du_walk *
-du_walk_start (struct du_options const *x, struct du_sum *total)
-{
-  struct du_walk *w = xzalloc (sizeof *w);
-
-  w->voice.speak = speak;
-  w->x = x;
-  w->total = total;
-  w->seen = di_set_alloc ();
-  if (!w->seen)
-    xalloc_die ();
-  pthread_mutex_init (&w->lock, NULL);
-  return w;
-}
-
-/* Whether OPS is one operand that is not a directory (following a
-   symbolic link with -D and -H): a file alone is walked sooner without a
-   walk that could start threads, which asks for the processors and the
-   descriptor limit.  */
-static bool
-one_file (struct du_walk const *w, struct operands const *ops)
-{
-  struct stat st;
-  int flags = w->x->fts_flags & FTS_COMFOLLOW ? 0 : AT_SYMLINK_NOFOLLOW;
-
-  return (ops->files && ops->files[0] && !ops->files[1]
-          && fstatat (AT_FDCWD, ops->files[0], &st, flags) == 0
-          && !S_ISDIR (st.st_mode));
-}
-
-enum du_status
-du_walk_operands (struct du_walk *w, struct operands *ops)
-{
-  return (!one_file (w, ops) && use_threads (w) ? walk_parallel (w, ops)
-          : walk_sequential (w, ops));
-}
-
-enum du_status
-du_serve (struct du_options const *x)
-{
-  struct du_sum total;
-  struct du_walk *w;
-
-  du_sum_init (&total);
-  w = du_walk_start (x, &total);
-  w->parallel = true;
-  w->pstatus = DU_OK;
-  if (x->walker->serve (x->walker->ctx, visit_entry, w) != 0)
-    {
-      if (errno == ENOMEM)
-        xalloc_die ();
-      error (0, errno, _("cannot take part in the walk"));
-      DU_UPDATE_STATUS (w->pstatus, DU_ERROR);
-    }
-  enum du_status status = w->pstatus;
-  du_walk_end (w);
-  return status;
-}
-
-void
-du_walk_end (struct du_walk *w)
-{
-  di_set_free (w->seen);
-  if (w->uncounted)
-    di_set_free (w->uncounted);
-  if (w->mounts)
-    di_set_free (w->mounts);
-  free (w->lvl);
-  pthread_mutex_destroy (&w->lock);
-  free (w);
-}
-
-enum du_status
-du_files (char *const *files, struct du_options const *x,
-          struct du_sum *total)
-{
-  struct du_walk *w = du_walk_start (x, total);
-  struct operands ops = { .files = files };
-  enum du_status status = du_walk_operands (w, &ops);
-
-  du_walk_end (w);
-  return status;
 }

@@ -18,7 +18,7 @@
 
 /* The options, the messages and the exit status are GNU du's, so that a
    script that works with GNU's works with this one; the walk itself is
-   in du-core.c.  */
+   du's core (du-core.h: du-core.c and the files du-int.h lists).  */
 
 #include <config.h>
 

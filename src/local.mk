@@ -47,10 +47,13 @@ src/libfts-run: src/libfts-run.in Makefile
 	  && chmod +x,a-w $@.tmp && mv $@.tmp $@
 
 # du: GNU du's options and messages (du.c) over a disk usage core on
-# libfts (du-core.c), linked like rm: a real binary, run as "du" by the
-# tests, self-contained once installed.
+# libfts (du-core.c and the files beside it, which du-int.h lists),
+# linked like rm: a real binary, run as "du" by the tests, self-contained
+# once installed.  mpi-du links the same core (mpi/local.mk).
+du_core_sources = src/du-core.c src/du-core.h src/du-int.h src/du-sum.c \
+  src/du-sets.c src/du-walk.c src/du-walk-seq.c src/du-walk-par.c
 bin_PROGRAMS += src/du
-src_du_SOURCES = src/du-main.c src/du.c src/du.h src/du-core.c src/du-core.h
+src_du_SOURCES = src/du-main.c src/du.c src/du.h $(du_core_sources)
 src_du_CPPFLAGS = $(src_cppflags)
 src_du_LDADD = $(src_static_ldadd)
 

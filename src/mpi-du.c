@@ -16,7 +16,7 @@
    You should have received a copy of the GNU General Public License
    along with this program.  If not, see <https://www.gnu.org/licenses/>.  */
 
-/* du's command line (du.c) and core (du-core.c), walking directory
+/* du's command line (du.c) and core (du-core.h), walking directory
    operands over the ranks (mpi-front.c).  */
 
 #include <config.h>
