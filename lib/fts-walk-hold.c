@@ -96,52 +96,42 @@ libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag)
 
 /* ---- handing out -------------------------------------------------------- */
 
-int
-libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
+/* The first task of W, taken to be handed out, with room in RELEASED
+   made for it; null when there is none to hand out (a root is not: it is
+   a path, reached from no directory of the walk), or when memory ran out
+   (*ENOMEM_OUT then true).  GIVE_LOCK held; takes W's lock.  */
+static struct fts__wnode *
+take_to_give (struct libfts_walk *w, bool *enomem_out)
 {
-  if (!w || !give || fts__wisset (w, LIBFTS_WALK_XDEV))
-    {
-      errno = EINVAL;
-      return -1;
-    }
-  /* One at a time: their reports share a block (a block each would
-     count 4 KiB of backlog for a placeholder).  */
-  pthread_mutex_lock (&w->give_lock);
+  struct fts__wnode *n = NULL;
+  *enomem_out = false;
   pthread_mutex_lock (&w->lock);
-  /* A root is not handed out: it is a path, reached from no directory
-     of the walk.  */
-  if (!w->running || fts__wstopped (w) || !w->tasks
-      || w->tasks->level == FTS_ROOTLEVEL)
+  if (w->running && !fts__wstopped (w) && w->tasks
+      && w->tasks->level != FTS_ROOTLEVEL)
     {
-      pthread_mutex_unlock (&w->lock);
-      pthread_mutex_unlock (&w->give_lock);
-      return 0;
+      /* Room first, so that finishing it cannot fail.  */
+      struct fts__wnode **room = realloc (w->released,
+                                          (w->holds + 1) * sizeof *room);
+      if (!room)
+        *enomem_out = true;
+      else
+        {
+          w->released = room;
+          w->holds++;
+          w->th.givers++;
+          n = fts__wtask_take_first (w);
+        }
     }
-  /* Room in RELEASED first, so that finishing it cannot fail.  */
-  struct fts__wnode **room = realloc (w->released,
-                                      (w->holds + 1) * sizeof *room);
-  if (!room)
-    {
-      pthread_mutex_unlock (&w->lock);
-      pthread_mutex_unlock (&w->give_lock);
-      errno = ENOMEM;
-      return -1;
-    }
-  w->released = room;
-  w->holds++;
-  w->th.givers++;
-  struct fts__wnode *n = fts__wtask_take_first (w);
   pthread_mutex_unlock (&w->lock);
+  return n;
+}
 
-  /* Its reports wait on its list for the thread that finishes it, which
-     delivers them when their turn has come (ordered walks).  */
-  struct fts__wbatch batch = { .keep = true };
-  struct fts__wentry e;
-  fts__wentry_of_node (&e, w, &w->give_slab, n, -1, FTS_D, 0, NULL);
-  e.batch = w->em.ordered ? &batch : NULL;
-  bool given = give (&e.pub, arg) == LIBFTS_WALK_SKIP;
-  fts__wemit_stash (w, &batch);
-
+/* Put N, taken by take_to_give, where GIVE's answer (GIVEN) sends it: on
+   RELEASED, for the scheduler to finish unread, or back among the
+   tasks.  Takes W's lock.  */
+static void
+put_given (struct libfts_walk *w, struct fts__wnode *n, bool given)
+{
   pthread_mutex_lock (&w->lock);
   if (given)
     {
@@ -156,6 +146,38 @@ libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
   w->th.givers--;
   pthread_cond_broadcast (&w->wake);
   pthread_mutex_unlock (&w->lock);
+}
+
+int
+libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg)
+{
+  if (!w || !give || fts__wisset (w, LIBFTS_WALK_XDEV))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  /* One at a time: their reports share a block (a block each would
+     count 4 KiB of backlog for a placeholder).  */
+  pthread_mutex_lock (&w->give_lock);
+  bool enomem;
+  struct fts__wnode *n = take_to_give (w, &enomem);
+  if (!n)
+    {
+      pthread_mutex_unlock (&w->give_lock);
+      if (enomem)
+        errno = ENOMEM;
+      return enomem ? -1 : 0;
+    }
+
+  /* Its reports wait on its list for the thread that finishes it, which
+     delivers them when their turn has come (ordered walks).  */
+  struct fts__wbatch batch = { .keep = true };
+  struct fts__wentry e;
+  fts__wentry_of_node (&e, w, &w->give_slab, n, -1, FTS_D, 0, NULL);
+  e.batch = w->em.ordered ? &batch : NULL;
+  bool given = give (&e.pub, arg) == LIBFTS_WALK_SKIP;
+  fts__wemit_stash (w, &batch);
+  put_given (w, n, given);
   pthread_mutex_unlock (&w->give_lock);
   return given;
 }
