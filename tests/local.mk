@@ -48,6 +48,9 @@ unit_suites = \
   tests/unit/check-fts-tune \
   tests/unit/check-fts-report \
   tests/unit/check-fts-walk \
+  tests/unit/check-fts-walk-rm \
+  tests/unit/check-fts-walk-hold \
+  tests/unit/check-fts-walk-threads \
   tests/unit/check-fts-walk-emit \
   tests/unit/check-fts-walk-roots \
   tests/unit/check-fts-walk-fd
@@ -105,6 +108,25 @@ tests_unit_check_fts_walk_SOURCES = tests/unit/check-fts-walk.c \
 tests_unit_check_fts_walk_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_walk_rm_SOURCES = tests/unit/check-fts-walk-rm.c \
+  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_walk_rm_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_walk_rm_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_walk_rm_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_walk_hold_SOURCES = tests/unit/check-fts-walk-hold.c \
+  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_walk_hold_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_walk_hold_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_walk_hold_LDADD = $(unit_ldadd)
+
+tests_unit_check_fts_walk_threads_SOURCES = \
+  tests/unit/check-fts-walk-threads.c $(walk_harness) tests/unit/unit.h \
+  tests/unit/unit.c
+tests_unit_check_fts_walk_threads_CPPFLAGS = $(unit_cppflags)
+tests_unit_check_fts_walk_threads_CFLAGS = $(unit_cflags)
+tests_unit_check_fts_walk_threads_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_emit_SOURCES = tests/unit/check-fts-walk-emit.c \
   $(walk_harness) tests/unit/unit.h tests/unit/unit.c
@@ -181,8 +203,9 @@ san_configure = '$(san_srcdir)/configure' -q CFLAGS='-g -O1'
 san_program_tests = $(program_shell_tests) $(program_threads4_tests)
 if HAVE_CHECK
 san_unit_tests = $(unit_suites)
-tsan_unit_tests = tests/unit/check-fts-walk tests/unit/check-fts-walk-emit \
-  tests/unit/check-fts-walk-roots
+tsan_unit_tests = tests/unit/check-fts-walk tests/unit/check-fts-walk-rm \
+  tests/unit/check-fts-walk-hold tests/unit/check-fts-walk-threads \
+  tests/unit/check-fts-walk-emit tests/unit/check-fts-walk-roots
 endif
 
 .PHONY: sanitize-srcdir check-sanitizers check-tsan clean-sanitize
@@ -242,9 +265,9 @@ clean-sanitize:
 STRESS_ROUNDS = 2000
 .PHONY: check-stress
 if HAVE_CHECK
-check-stress: tests/unit/check-fts-walk
+check-stress: tests/unit/check-fts-walk-rm
 	CK_FORK=yes LC_ALL=C CK_TIMEOUT_MULTIPLIER=20 \
-	  LIBFTS_STRESS_ROUNDS=$(STRESS_ROUNDS) tests/unit/check-fts-walk
+	  LIBFTS_STRESS_ROUNDS=$(STRESS_ROUNDS) tests/unit/check-fts-walk-rm
 else
 check-stress:
 	@echo "check-stress: needs Check, which configure did not find" >&2; exit 1

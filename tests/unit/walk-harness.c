@@ -452,3 +452,20 @@ check_ordered (char *const *roots, unsigned threads, size_t threshold,
 {
   check_ordered_with (roots, threads, threshold, all_fs, 0);
 }
+
+void
+atomic_max_int (atomic_int *a, int v)
+{
+  int old = atomic_load (a);
+  while (v > old && !atomic_compare_exchange_weak (a, &old, v))
+    continue;
+}
+
+int
+visit_log (struct libfts_walk_entry *e, void *arg)
+{
+  struct ctx *c = arg;
+  atomic_fetch_add (&c->nvisits, 1);
+  log_add (&c->visits, entry_line (e));
+  return LIBFTS_WALK_CONTINUE;
+}

@@ -169,6 +169,9 @@ struct ctx
 
 #define CTX_INIT { .visits = LOG_INIT, .reports = LOG_INIT }
 
+/* VISIT: log every entry.  */
+int visit_log (struct libfts_walk_entry *e, void *arg);
+
 /* VISIT: queue a report for every entry, its info as code and its level
    as value.  */
 int visit_report_all (struct libfts_walk_entry *e, void *arg);
@@ -194,5 +197,8 @@ void check_ordered_with (char *const *roots, unsigned threads,
                          size_t threshold, bool all_fs, int options);
 void check_ordered (char *const *roots, unsigned threads, size_t threshold,
                     bool all_fs);
+
+/* Raise *A to V if V is greater (threads may race to raise it).  */
+void atomic_max_int (atomic_int *a, int v);
 
 #endif /* LIBFTS_WALK_HARNESS_H */
