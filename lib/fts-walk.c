@@ -340,7 +340,7 @@ process_dir (struct fts__wctx *ctx, struct fts__wnode *n)
     }
   struct stat st;
   int fd = -1, err;
-  bool post = false;
+  bool post = false, pinned = false;
   enum probe what = probe_node (ctx, n, pfd, &st, &fd, &err);
   if (what != PROBE_OTHER && enter_node (ctx, n, pfd, &st, &post))
     {
@@ -349,7 +349,7 @@ process_dir (struct fts__wctx *ctx, struct fts__wnode *n)
           fd = open_stated (ctx, n, pfd);
           err = fd < 0 ? errno : 0;
         }
-      post = read_node (ctx, n, pfd, fd, err, &st);
+      post = pinned = read_node (ctx, n, pfd, fd, err, &st);
     }
   else if (what == PROBE_OPEN)
     fts__wfd_close (&w->fdc, n);
@@ -362,7 +362,9 @@ process_dir (struct fts__wctx *ctx, struct fts__wnode *n)
   bool last = !stop && atomic_load (&n->pending) == 1;
   if (!last)
     {
-      if (post)
+      /* Not POST: a directory LIBFTS_WALK_XDEV left unread gets its
+         post-order visit with no descriptor of its own.  */
+      if (pinned)
         fts__wfd_unpin (&w->fdc, n);
       fts__wfd_unpin (&w->fdc, n->parent);
       pfd = -1;
