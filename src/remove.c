@@ -153,8 +153,7 @@ speak (struct walk_voice const *v, char const *file, int code, int err,
       error (0, err, _("cannot remove %s"), quoteaf (file));
       break;
     case M_REFUSE_DOT:
-      error (0, 0, _("refusing to remove %s or %s directory: skipping %s"),
-             quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, file));
+      warn_refuse_dot (file);
       break;
     case M_PARENT_STAT_FAILED:
       parent = parent_of (file);

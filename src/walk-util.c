@@ -144,9 +144,7 @@ unexpected_entry (int info, char const *file)
   abort ();
 }
 
-/* Say that FILE, an operand that is '/' or resolves to it, is refused
-   under --preserve-root.  */
-static void
+void
 warn_dangerous_root (char const *file)
 {
   enum quoting_style q = shell_escape_always_quoting_style;
@@ -157,7 +155,13 @@ warn_dangerous_root (char const *file)
   else
     error (0, 0, _("it is dangerous to operate recursively on %s (same as %s)"),
            quotearg_n_style (0, q, file), quotearg_n_style (1, q, "/"));
-  error (0, 0, _("use --no-preserve-root to override this failsafe"));
+}
+
+void
+warn_refuse_dot (char const *file)
+{
+  error (0, 0, _("refusing to remove %s or %s directory: skipping %s"),
+         quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, file));
 }
 
 /* Say that the directory FILE is part of a cycle.  */
@@ -192,6 +196,7 @@ walk_speak (struct walk_voice const *v, char const *file, int code, int err,
       break;
     case WM_DANGEROUS_ROOT:
       warn_dangerous_root (file);
+      error (0, 0, _("use --no-preserve-root to override this failsafe"));
       break;
     default:
       v->speak (v, file, code, err, value);

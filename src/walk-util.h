@@ -180,6 +180,16 @@ void walk_say (struct walk_voice const *v, struct walk_file const *f,
    says, as the sequential walk says it; VOICE is the walk's voice.  */
 int walk_report_message (struct libfts_walk_report const *r, void *voice);
 
+/* Say that FILE, an operand that is '/' or resolves to it, is not
+   walked: "it is dangerous to operate recursively on '/'" (or "on 'FILE'
+   (same as '/')"), GNU's words.  WM_DANGEROUS_ROOT adds GNU's second
+   line, which names --no-preserve-root, for the programs that have it.  */
+void warn_dangerous_root (char const *file);
+
+/* Say that FILE, whose last component is "." or "..", is not removed
+   (GNU rm's "refusing to remove '.' or '..' directory: skipping 'FILE'").  */
+void warn_refuse_dot (char const *file);
+
 /* Say that a walk handed over FILE with fts_info INFO, which it never
    gives there (a bug), and abort.  */
 _Noreturn void unexpected_entry (int info, char const *file);
