@@ -474,7 +474,7 @@ unlink_file (struct walk *w, FTSENT *p)
     default:
       break;
     }
-  error (0, errno, _("cannot remove %s"), quoteaf (p->fts_path));
+  warn_cannot_remove (p->fts_path, errno);
   WALK_MERGE (w->status, WALK_ERROR);
 }
 
@@ -489,7 +489,7 @@ remove_dir (struct walk *w, FTSENT *p)
       || errno == ENOENT)
     return;
   err = p->fts_info == FTS_DNR ? p->fts_errno : errno;
-  error (0, err, _("cannot remove %s"), quoteaf (p->fts_path));
+  warn_cannot_remove (p->fts_path, err);
   WALK_MERGE (w->status, WALK_ERROR);
 }
 

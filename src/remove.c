@@ -150,7 +150,7 @@ speak (struct walk_voice const *v, char const *file, int code, int err,
       printf (_("removed directory %s\n"), quoteaf (file));
       break;
     case M_CANNOT_REMOVE:
-      error (0, err, _("cannot remove %s"), quoteaf (file));
+      warn_cannot_remove (file, err);
       break;
     case M_REFUSE_DOT:
       warn_refuse_dot (file);

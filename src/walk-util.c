@@ -164,6 +164,12 @@ warn_refuse_dot (char const *file)
          quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, file));
 }
 
+void
+warn_cannot_remove (char const *file, int err)
+{
+  error (0, err, _("cannot remove %s"), quoteaf (file));
+}
+
 /* Say that the directory FILE is part of a cycle.  */
 static void
 warn_cycle (char const *file)

@@ -190,6 +190,9 @@ void warn_dangerous_root (char const *file);
    (GNU rm's "refusing to remove '.' or '..' directory: skipping 'FILE'").  */
 void warn_refuse_dot (char const *file);
 
+/* Say "cannot remove FILE", for ERR.  */
+void warn_cannot_remove (char const *file, int err);
+
 /* Say that a walk handed over FILE with fts_info INFO, which it never
    gives there (a bug), and abort.  */
 _Noreturn void unexpected_entry (int info, char const *file);
