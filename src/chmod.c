@@ -706,10 +706,8 @@ compile_mode (int argc, char **argv, int *first, struct chmod_options *x,
     mode = argv[(*first)++];
   if (argc <= *first)
     {
-      if (!mode || mode != argv[*first - 1])
-        error (0, 0, _("missing operand"));
-      else
-        error (0, 0, _("missing operand after %s"), quote (argv[argc - 1]));
+      warn_missing_operand (mode && mode == argv[*first - 1]
+                            ? argv[argc - 1] : NULL);
       usage (EXIT_FAILURE);
     }
   if (cl->reference)

@@ -747,10 +747,7 @@ chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
 
   if (argc - optind < (cl->reference ? 1 : 2))
     {
-      if (argc <= optind)
-        error (0, 0, _("missing operand"));
-      else
-        error (0, 0, _("missing operand after %s"), quote (argv[argc - 1]));
+      warn_missing_operand (optind < argc ? argv[argc - 1] : NULL);
       usage (EXIT_FAILURE);
     }
   return optind;

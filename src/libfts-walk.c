@@ -696,7 +696,7 @@ main (int argc, char **argv)
   first = parse_options (argc, argv, &opt);
   if (first == argc)
     {
-      error (0, 0, _("missing operand"));
+      warn_missing_operand (NULL);
       usage (EXIT_FAILURE);
     }
   if (opt.logical && opt.action == ACTION_UNLINK)

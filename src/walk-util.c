@@ -35,6 +35,7 @@
 #include "error.h"
 #include "freadahead.h"
 #include "gettext.h"
+#include "quote.h"
 #include "xalloc.h"
 
 #include "quoting.h"
@@ -168,6 +169,15 @@ void
 warn_cannot_remove (char const *file, int err)
 {
   error (0, err, _("cannot remove %s"), quoteaf (file));
+}
+
+void
+warn_missing_operand (char const *after)
+{
+  if (!after)
+    error (0, 0, _("missing operand"));
+  else
+    error (0, 0, _("missing operand after %s"), quote (after));
 }
 
 /* Say that the directory FILE is part of a cycle.  */

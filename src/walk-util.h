@@ -193,6 +193,11 @@ void warn_refuse_dot (char const *file);
 /* Say "cannot remove FILE", for ERR.  */
 void warn_cannot_remove (char const *file, int err);
 
+/* Say "missing operand", or with AFTER (an operand given, not yet
+   quoted) "missing operand after 'AFTER'", as GNU's programs say it
+   before their usage.  */
+void warn_missing_operand (char const *after);
+
 /* Say that a walk handed over FILE with fts_info INFO, which it never
    gives there (a bug), and abort.  */
 _Noreturn void unexpected_entry (int info, char const *file);
