@@ -260,8 +260,7 @@ describe_change (char const *file, struct outcome const *o)
   switch (o->status)
     {
     case CH_NOT_APPLIED:
-      printf (_("neither symbolic link %s nor referent has been changed\n"),
-              quoteaf (file));
+      printf (symlink_unchanged_format (), quoteaf (file));
       return;
     case CH_NO_STAT:
       printf (_("%s could not be accessed\n"), quoteaf (file));
@@ -682,7 +681,7 @@ static void
 resolve_traversal (struct chmod_options *x, int dereference)
 {
   if (x->recurse && x->fts_flags == FTS_PHYSICAL && dereference == 1)
-    error (EXIT_FAILURE, 0, _("-R --dereference requires either -H or -L"));
+    die_dereference_needs_traversal ();
   if (!x->recurse)
     x->fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL;
   if (dereference == 0 && !(x->fts_flags & FTS_LOGICAL))
@@ -714,8 +713,7 @@ compile_mode (int argc, char **argv, int *first, struct chmod_options *x,
     {
       x->change = mode_create_from_ref (cl->reference);
       if (!x->change)
-        error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-               quoteaf (cl->reference));
+        die_no_attributes (cl->reference, errno);
       return;
     }
   x->change = mode_compile (mode);

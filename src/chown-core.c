@@ -164,7 +164,7 @@ change_format (enum change_status status, char const *user,
               : group ? _("group of %s retained as %s\n")
               : _("ownership of %s retained\n"));
     case CH_NOT_APPLIED:
-      return _("neither symbolic link %s nor referent has been changed\n");
+      return symlink_unchanged_format ();
     }
   abort ();
 }
@@ -737,8 +737,7 @@ chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
   if (cl->x.recurse && cl->x.fts_flags == FTS_PHYSICAL)
     {
       if (cl->dereference == 1)
-        error (EXIT_FAILURE, 0,
-               _("-R --dereference requires either -H or -L"));
+        die_dereference_needs_traversal ();
       cl->dereference = 0;
     }
   else if (!cl->x.recurse)

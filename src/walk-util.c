@@ -46,8 +46,7 @@ void
 stat_or_die (char const *file, struct stat *st)
 {
   if (stat (file, st) != 0)
-    error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-           quoteaf (file));
+    die_no_attributes (file, errno);
 }
 
 struct dev_ino const *
@@ -178,6 +177,27 @@ warn_missing_operand (char const *after)
     error (0, 0, _("missing operand"));
   else
     error (0, 0, _("missing operand after %s"), quote (after));
+}
+
+void
+die_no_attributes (char const *file, int err)
+{
+  error (EXIT_FAILURE, err, _("failed to get attributes of %s"),
+         quoteaf (file));
+  abort ();                     /* error does not return */
+}
+
+void
+die_dereference_needs_traversal (void)
+{
+  error (EXIT_FAILURE, 0, _("-R --dereference requires either -H or -L"));
+  abort ();                     /* error does not return */
+}
+
+char const *
+symlink_unchanged_format (void)
+{
+  return _("neither symbolic link %s nor referent has been changed\n");
 }
 
 /* Say that the directory FILE is part of a cycle.  */

@@ -198,6 +198,19 @@ void warn_cannot_remove (char const *file, int err);
    before their usage.  */
 void warn_missing_operand (char const *after);
 
+/* Say that the attributes of FILE cannot be had, for ERR, and exit with
+   EXIT_FAILURE (stat_or_die; chmod's --reference).  */
+_Noreturn void die_no_attributes (char const *file, int err);
+
+/* Say that -R --dereference needs -H or -L, and exit with EXIT_FAILURE
+   (chmod, chown, chgrp).  */
+_Noreturn void die_dereference_needs_traversal (void);
+
+/* The -v line of chmod, chown and chgrp for a symbolic link they left
+   alone, translated: a printf format with one %s, the link's name
+   quoted.  */
+char const *symlink_unchanged_format (void);
+
 /* Say that a walk handed over FILE with fts_info INFO, which it never
    gives there (a bug), and abort.  */
 _Noreturn void unexpected_entry (int info, char const *file);
