@@ -799,9 +799,7 @@ rm_serve (struct rm_options const *x)
 
   if (x->remote->serve (x->remote->ctx, visit_entry, &w) != 0)
     {
-      if (errno == ENOMEM)
-        xalloc_die ();
-      error (0, errno, _("cannot take part in the walk"));
+      warn_serve_failed (errno);
       return RM_ERROR;
     }
   return atomic_load (&w.status);

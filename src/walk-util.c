@@ -171,6 +171,14 @@ warn_cannot_remove (char const *file, int err)
 }
 
 void
+warn_serve_failed (int err)
+{
+  if (err == ENOMEM)
+    xalloc_die ();
+  error (0, err, _("cannot take part in the walk"));
+}
+
+void
 warn_missing_operand (char const *after)
 {
   if (!after)

@@ -193,6 +193,10 @@ void warn_refuse_dot (char const *file);
 /* Say "cannot remove FILE", for ERR.  */
 void warn_cannot_remove (char const *file, int err);
 
+/* Say that this machine cannot take part in a walk: walk_remote's serve
+   failed with ERR (ENOMEM dies, as xalloc_die does).  */
+void warn_serve_failed (int err);
+
 /* Say "missing operand", or with AFTER (an operand given, not yet
    quoted) "missing operand after 'AFTER'", as GNU's programs say it
    before their usage.  */
