@@ -152,13 +152,13 @@ change_format (enum change_status status, char const *user,
               : group ? _("changed group of %s from %s to %s\n")
               : _("no change to ownership of %s\n"));
     case CH_FAILED:
+      if (!user && !group)
+        return _("failed to change ownership of %s\n");
       if (have_old)
         return (user ? _("failed to change ownership of %s from %s to %s\n")
-                : group ? _("failed to change group of %s from %s to %s\n")
-                : _("failed to change ownership of %s\n"));
+                : _("failed to change group of %s from %s to %s\n"));
       return (user ? _("failed to change ownership of %s to %s\n")
-              : group ? _("failed to change group of %s to %s\n")
-              : _("failed to change ownership of %s\n"));
+              : _("failed to change group of %s to %s\n"));
     case CH_NO_CHANGE_REQUESTED:
       return (user ? _("ownership of %s retained as %s\n")
               : group ? _("group of %s retained as %s\n")
