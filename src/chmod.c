@@ -174,20 +174,13 @@ Change the mode of each FILE to MODE.\n\
 With --reference, change the mode of each FILE to that of RFILE.\n\
 \n\
 "), stdout);
-  fputs (_("\
-  -c, --changes          like verbose but report only when a change is made\n\
-  -f, --silent, --quiet  suppress most error messages\n\
-  -v, --verbose          output a diagnostic for every file processed\n\
-"), stdout);
+  print_change_verbosity_options ();
   fputs (_("\
       --dereference      affect the referent of each symbolic link,\n\
                          rather than the symbolic link itself\n\
   -h, --no-dereference   affect each symbolic link, rather than the referent\n\
 "), stdout);
-  fputs (_("\
-      --no-preserve-root  do not treat '/' specially (the default)\n\
-      --preserve-root    fail to operate recursively on '/'\n\
-"), stdout);
+  print_preserve_root_options ();
   fputs (_("\
       --reference=RFILE  use RFILE's mode instead of specifying MODE values.\n\
                          RFILE is always dereferenced if a symbolic link.\n\

@@ -606,11 +606,7 @@ chown_files (char *const *files, struct chown_ids const *ids,
 void
 chown_usage_options (char const *from, char const *reference)
 {
-  fputs (_("\
-  -c, --changes          like verbose but report only when a change is made\n\
-  -f, --silent, --quiet  suppress most error messages\n\
-  -v, --verbose          output a diagnostic for every file processed\n\
-"), stdout);
+  print_change_verbosity_options ();
   fputs (_("\
       --dereference      affect the referent of each symbolic link (this is\n\
                          the default), rather than the symbolic link itself\n\
@@ -619,10 +615,7 @@ chown_usage_options (char const *from, char const *reference)
                          ownership of a symlink)\n\
 "), stdout);
   fputs (from, stdout);
-  fputs (_("\
-      --no-preserve-root  do not treat '/' specially (the default)\n\
-      --preserve-root    fail to operate recursively on '/'\n\
-"), stdout);
+  print_preserve_root_options ();
   fputs (reference, stdout);
   fputs (_("\
   -R, --recursive        operate on files and directories recursively\n\
