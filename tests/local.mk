@@ -149,6 +149,7 @@ lib_shell_tests = \
   tests/lib/nlink-ext4.sh \
   tests/lib/no-circle.sh \
   tests/lib/pkg-config.sh \
+  tests/lib/walk-cycle.sh \
   tests/lib/walk-demo.sh \
   tests/lib/walk-example.sh
 preload_shell_tests = \
