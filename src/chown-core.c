@@ -677,7 +677,13 @@ parse_from (char const *spec, struct chown_cmdline *cl)
   char const *e = parse_user_spec_warn (spec, &cl->required_uid,
                                         &cl->required_gid, NULL, NULL, &warn);
   if (e)
-    error (warn ? 0 : EXIT_FAILURE, 0, "%s: %s", e, quote (spec));
+    chown_spec_error (e, warn, spec);
+}
+
+void
+chown_spec_error (char const *e, bool warning, char const *spec)
+{
+  error (warning ? 0 : EXIT_FAILURE, 0, "%s: %s", e, quote (spec));
 }
 
 /* Apply option C (with OPTARG) to *CL, for PROGRAM.  */
