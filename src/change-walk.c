@@ -312,9 +312,7 @@ cw_serve (struct change_walk *cw, libfts_walk_visit_fn visit)
 {
   if (cw->remote->serve (cw->remote->ctx, visit, cw) != 0)
     {
-      if (errno == ENOMEM)
-        xalloc_die ();
-      error (0, errno, _("cannot take part in the walk"));
+      warn_serve_failed (errno);
       cw_fail (cw);
     }
   return !atomic_load_explicit (&cw->failed, memory_order_relaxed);

@@ -174,20 +174,13 @@ Change the mode of each FILE to MODE.\n\
 With --reference, change the mode of each FILE to that of RFILE.\n\
 \n\
 "), stdout);
-  fputs (_("\
-  -c, --changes          like verbose but report only when a change is made\n\
-  -f, --silent, --quiet  suppress most error messages\n\
-  -v, --verbose          output a diagnostic for every file processed\n\
-"), stdout);
+  print_change_verbosity_options ();
   fputs (_("\
       --dereference      affect the referent of each symbolic link,\n\
                          rather than the symbolic link itself\n\
   -h, --no-dereference   affect each symbolic link, rather than the referent\n\
 "), stdout);
-  fputs (_("\
-      --no-preserve-root  do not treat '/' specially (the default)\n\
-      --preserve-root    fail to operate recursively on '/'\n\
-"), stdout);
+  print_preserve_root_options ();
   fputs (_("\
       --reference=RFILE  use RFILE's mode instead of specifying MODE values.\n\
                          RFILE is always dereferenced if a symbolic link.\n\
@@ -260,8 +253,7 @@ describe_change (char const *file, struct outcome const *o)
   switch (o->status)
     {
     case CH_NOT_APPLIED:
-      printf (_("neither symbolic link %s nor referent has been changed\n"),
-              quoteaf (file));
+      printf (symlink_unchanged_format (), quoteaf (file));
       return;
     case CH_NO_STAT:
       printf (_("%s could not be accessed\n"), quoteaf (file));
@@ -682,7 +674,7 @@ static void
 resolve_traversal (struct chmod_options *x, int dereference)
 {
   if (x->recurse && x->fts_flags == FTS_PHYSICAL && dereference == 1)
-    error (EXIT_FAILURE, 0, _("-R --dereference requires either -H or -L"));
+    die_dereference_needs_traversal ();
   if (!x->recurse)
     x->fts_flags = FTS_COMFOLLOW | FTS_PHYSICAL;
   if (dereference == 0 && !(x->fts_flags & FTS_LOGICAL))
@@ -706,18 +698,15 @@ compile_mode (int argc, char **argv, int *first, struct chmod_options *x,
     mode = argv[(*first)++];
   if (argc <= *first)
     {
-      if (!mode || mode != argv[*first - 1])
-        error (0, 0, _("missing operand"));
-      else
-        error (0, 0, _("missing operand after %s"), quote (argv[argc - 1]));
+      warn_missing_operand (mode && mode == argv[*first - 1]
+                            ? argv[argc - 1] : NULL);
       usage (EXIT_FAILURE);
     }
   if (cl->reference)
     {
       x->change = mode_create_from_ref (cl->reference);
       if (!x->change)
-        error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-               quoteaf (cl->reference));
+        die_no_attributes (cl->reference, errno);
       return;
     }
   x->change = mode_compile (mode);

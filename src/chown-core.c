@@ -152,19 +152,19 @@ change_format (enum change_status status, char const *user,
               : group ? _("changed group of %s from %s to %s\n")
               : _("no change to ownership of %s\n"));
     case CH_FAILED:
+      if (!user && !group)
+        return _("failed to change ownership of %s\n");
       if (have_old)
         return (user ? _("failed to change ownership of %s from %s to %s\n")
-                : group ? _("failed to change group of %s from %s to %s\n")
-                : _("failed to change ownership of %s\n"));
+                : _("failed to change group of %s from %s to %s\n"));
       return (user ? _("failed to change ownership of %s to %s\n")
-              : group ? _("failed to change group of %s to %s\n")
-              : _("failed to change ownership of %s\n"));
+              : _("failed to change group of %s to %s\n"));
     case CH_NO_CHANGE_REQUESTED:
       return (user ? _("ownership of %s retained as %s\n")
               : group ? _("group of %s retained as %s\n")
               : _("ownership of %s retained\n"));
     case CH_NOT_APPLIED:
-      return _("neither symbolic link %s nor referent has been changed\n");
+      return symlink_unchanged_format ();
     }
   abort ();
 }
@@ -606,11 +606,7 @@ chown_files (char *const *files, struct chown_ids const *ids,
 void
 chown_usage_options (char const *from, char const *reference)
 {
-  fputs (_("\
-  -c, --changes          like verbose but report only when a change is made\n\
-  -f, --silent, --quiet  suppress most error messages\n\
-  -v, --verbose          output a diagnostic for every file processed\n\
-"), stdout);
+  print_change_verbosity_options ();
   fputs (_("\
       --dereference      affect the referent of each symbolic link (this is\n\
                          the default), rather than the symbolic link itself\n\
@@ -619,10 +615,7 @@ chown_usage_options (char const *from, char const *reference)
                          ownership of a symlink)\n\
 "), stdout);
   fputs (from, stdout);
-  fputs (_("\
-      --no-preserve-root  do not treat '/' specially (the default)\n\
-      --preserve-root    fail to operate recursively on '/'\n\
-"), stdout);
+  print_preserve_root_options ();
   fputs (reference, stdout);
   fputs (_("\
   -R, --recursive        operate on files and directories recursively\n\
@@ -684,7 +677,13 @@ parse_from (char const *spec, struct chown_cmdline *cl)
   char const *e = parse_user_spec_warn (spec, &cl->required_uid,
                                         &cl->required_gid, NULL, NULL, &warn);
   if (e)
-    error (warn ? 0 : EXIT_FAILURE, 0, "%s: %s", e, quote (spec));
+    chown_spec_error (e, warn, spec);
+}
+
+void
+chown_spec_error (char const *e, bool warning, char const *spec)
+{
+  error (warning ? 0 : EXIT_FAILURE, 0, "%s: %s", e, quote (spec));
 }
 
 /* Apply option C (with OPTARG) to *CL, for PROGRAM.  */
@@ -737,8 +736,7 @@ chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
   if (cl->x.recurse && cl->x.fts_flags == FTS_PHYSICAL)
     {
       if (cl->dereference == 1)
-        error (EXIT_FAILURE, 0,
-               _("-R --dereference requires either -H or -L"));
+        die_dereference_needs_traversal ();
       cl->dereference = 0;
     }
   else if (!cl->x.recurse)
@@ -747,10 +745,7 @@ chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
 
   if (argc - optind < (cl->reference ? 1 : 2))
     {
-      if (argc <= optind)
-        error (0, 0, _("missing operand"));
-      else
-        error (0, 0, _("missing operand after %s"), quote (argv[argc - 1]));
+      warn_missing_operand (optind < argc ? argv[argc - 1] : NULL);
       usage (EXIT_FAILURE);
     }
   return optind;

@@ -104,6 +104,11 @@ int chown_parse_options (int argc, char **argv, struct chown_cmdline *cl,
    with FROM and REFERENCE, their texts for --from and --reference.  */
 void chown_usage_options (char const *from, char const *reference);
 
+/* Say E, what parse_user_spec_warn found wrong with SPEC (an OWNER:GROUP
+   or --from's), as GNU chown does ("E: 'SPEC'"), and exit with
+   EXIT_FAILURE unless it is only a WARNING ("OWNER.GROUP").  */
+void chown_spec_error (char const *e, bool warning, char const *spec);
+
 /* The new group, and the new owner too if OWNER, from --reference=RFILE,
    into *IDS and X.  Exits if RFILE cannot be stat-ed.  */
 void chown_ids_from_reference (char const *rfile, bool owner,

@@ -101,7 +101,7 @@ ids_from_spec (char const *spec, struct chown_ids *ids,
   e = parse_user_spec_warn (spec, &ids->uid, &ids->gid, &user, &group,
                             &warn);
   if (e)
-    error (warn ? 0 : EXIT_FAILURE, 0, "%s: %s", e, quote (spec));
+    chown_spec_error (e, warn, spec);
   /* A group without an owner is still a change of "ownership" in the
      messages, to ":GROUP", as GNU chown says it.  */
   if (!user && group)

@@ -296,15 +296,13 @@ dangerous_to_remove (char const *name)
   len -= base - name;
   if ((len == 1 && base[0] == '.') || (len == 2 && memcmp (base, "..", 2) == 0))
     {
-      error (0, 0, _("refusing to remove '.' or '..' directory: skipping %s"),
-             quoteaf (name));
+      warn_refuse_dot (name);
       return true;
     }
   if (lstat (name, &st) == 0 && lstat ("/", &root) == 0
       && st.st_dev == root.st_dev && st.st_ino == root.st_ino)
     {
-      error (0, 0, _("it is dangerous to operate recursively on %s"),
-             quoteaf (name));
+      warn_dangerous_root (name);
       return true;
     }
   return false;
@@ -368,32 +366,35 @@ info_name (unsigned short info)
   return "?";
 }
 
+/* walk_speak's voice for a program with no messages of its own: never
+   called, as diagnose says only the shared ones.  */
+static void
+speak_own (struct walk_voice const *v, char const *file, int code, int err,
+           intmax_t value)
+{
+  abort ();
+}
+
+static struct walk_voice const voice = { speak_own };
+
 /* Diagnose P, an entry the walk could not handle (FTS_DC, FTS_DNR,
-   FTS_ERR or FTS_NS), and mark the walk as failed.  */
+   FTS_ERR or FTS_NS), with the programs' shared messages (walk_speak:
+   GNU's words), and mark the walk as failed.  Any other fts_info is a
+   bug: abort.  */
 static void
 diagnose (struct walk *w, FTSENT const *p)
 {
+  int code;
+
   switch (p->fts_info)
     {
-    case FTS_DC:
-      error (0, 0, _("%s: not descending into a directory cycle"),
-             quotef (p->fts_path));
-      break;
-    case FTS_DNR:
-      error (0, p->fts_errno, _("cannot read directory %s"),
-             quoteaf (p->fts_path));
-      break;
-    case FTS_NS:
-      error (0, p->fts_errno, _("cannot access %s"), quoteaf (p->fts_path));
-      break;
-    case FTS_ERR:
-      error (0, p->fts_errno, "%s", quotef (p->fts_path));
-      break;
-    default:
-      error (0, 0, _("%s: unexpected fts_info %d"), quotef (p->fts_path),
-             p->fts_info);
-      break;
+    case FTS_DC: code = WM_CYCLE; break;
+    case FTS_DNR: code = WM_CANNOT_READ; break;
+    case FTS_NS: code = WM_CANNOT_ACCESS; break;
+    case FTS_ERR: code = WM_TRAVERSAL; break;
+    default: unexpected_entry (p->fts_info, p->fts_path);
     }
+  walk_speak (&voice, p->fts_path, code, p->fts_errno, 0);
   WALK_MERGE (w->status, WALK_ERROR);
 }
 
@@ -473,7 +474,7 @@ unlink_file (struct walk *w, FTSENT *p)
     default:
       break;
     }
-  error (0, errno, _("cannot remove %s"), quoteaf (p->fts_path));
+  warn_cannot_remove (p->fts_path, errno);
   WALK_MERGE (w->status, WALK_ERROR);
 }
 
@@ -488,7 +489,7 @@ remove_dir (struct walk *w, FTSENT *p)
       || errno == ENOENT)
     return;
   err = p->fts_info == FTS_DNR ? p->fts_errno : errno;
-  error (0, err, _("cannot remove %s"), quoteaf (p->fts_path));
+  warn_cannot_remove (p->fts_path, err);
   WALK_MERGE (w->status, WALK_ERROR);
 }
 
@@ -695,7 +696,7 @@ main (int argc, char **argv)
   first = parse_options (argc, argv, &opt);
   if (first == argc)
     {
-      error (0, 0, _("missing operand"));
+      warn_missing_operand (NULL);
       usage (EXIT_FAILURE);
     }
   if (opt.logical && opt.action == ACTION_UNLINK)

@@ -64,6 +64,25 @@ print_help_version_options (void)
 }
 
 void
+print_change_verbosity_options (void)
+{
+  fputs (_("\
+  -c, --changes          like verbose but report only when a change is made\n\
+  -f, --silent, --quiet  suppress most error messages\n\
+  -v, --verbose          output a diagnostic for every file processed\n\
+"), stdout);
+}
+
+void
+print_preserve_root_options (void)
+{
+  fputs (_("\
+      --no-preserve-root  do not treat '/' specially (the default)\n\
+      --preserve-root    fail to operate recursively on '/'\n\
+"), stdout);
+}
+
+void
 try_help (int status)
 {
   fprintf (stderr, _("Try '%s --help' for more information.\n"),

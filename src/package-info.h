@@ -32,6 +32,14 @@ void print_package_info (char const *program);
 /* The lines of --help about --help and --version, on stdout.  */
 void print_help_version_options (void);
 
+/* The lines of chmod's, chown's and chgrp's --help about -c, -f and -v,
+   on stdout.  */
+void print_change_verbosity_options (void);
+
+/* The lines of chmod's, chown's and chgrp's --help about
+   --no-preserve-root and --preserve-root, on stdout.  */
+void print_preserve_root_options (void);
+
 /* After a usage error: say on stderr how to get --help, as GNU's
    programs do, and exit with STATUS.  */
 _Noreturn void try_help (int status);

@@ -150,11 +150,10 @@ speak (struct walk_voice const *v, char const *file, int code, int err,
       printf (_("removed directory %s\n"), quoteaf (file));
       break;
     case M_CANNOT_REMOVE:
-      error (0, err, _("cannot remove %s"), quoteaf (file));
+      warn_cannot_remove (file, err);
       break;
     case M_REFUSE_DOT:
-      error (0, 0, _("refusing to remove %s or %s directory: skipping %s"),
-             quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, file));
+      warn_refuse_dot (file);
       break;
     case M_PARENT_STAT_FAILED:
       parent = parent_of (file);
@@ -800,9 +799,7 @@ rm_serve (struct rm_options const *x)
 
   if (x->remote->serve (x->remote->ctx, visit_entry, &w) != 0)
     {
-      if (errno == ENOMEM)
-        xalloc_die ();
-      error (0, errno, _("cannot take part in the walk"));
+      warn_serve_failed (errno);
       return RM_ERROR;
     }
   return atomic_load (&w.status);

@@ -356,7 +356,7 @@ rm_main (int argc, char **argv, struct walk_remote const *remote)
     {
       if (x.ignore_missing_files)
         return EXIT_SUCCESS;
-      error (0, 0, _("missing operand"));
+      warn_missing_operand (NULL);
       usage (EXIT_FAILURE);
     }
 

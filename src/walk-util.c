@@ -35,6 +35,7 @@
 #include "error.h"
 #include "freadahead.h"
 #include "gettext.h"
+#include "quote.h"
 #include "xalloc.h"
 
 #include "quoting.h"
@@ -45,8 +46,7 @@ void
 stat_or_die (char const *file, struct stat *st)
 {
   if (stat (file, st) != 0)
-    error (EXIT_FAILURE, errno, _("failed to get attributes of %s"),
-           quoteaf (file));
+    die_no_attributes (file, errno);
 }
 
 struct dev_ino const *
@@ -144,9 +144,7 @@ unexpected_entry (int info, char const *file)
   abort ();
 }
 
-/* Say that FILE, an operand that is '/' or resolves to it, is refused
-   under --preserve-root.  */
-static void
+void
 warn_dangerous_root (char const *file)
 {
   enum quoting_style q = shell_escape_always_quoting_style;
@@ -157,7 +155,57 @@ warn_dangerous_root (char const *file)
   else
     error (0, 0, _("it is dangerous to operate recursively on %s (same as %s)"),
            quotearg_n_style (0, q, file), quotearg_n_style (1, q, "/"));
-  error (0, 0, _("use --no-preserve-root to override this failsafe"));
+}
+
+void
+warn_refuse_dot (char const *file)
+{
+  error (0, 0, _("refusing to remove %s or %s directory: skipping %s"),
+         quoteaf_n (0, "."), quoteaf_n (1, ".."), quoteaf_n (2, file));
+}
+
+void
+warn_cannot_remove (char const *file, int err)
+{
+  error (0, err, _("cannot remove %s"), quoteaf (file));
+}
+
+void
+warn_serve_failed (int err)
+{
+  if (err == ENOMEM)
+    xalloc_die ();
+  error (0, err, _("cannot take part in the walk"));
+}
+
+void
+warn_missing_operand (char const *after)
+{
+  if (!after)
+    error (0, 0, _("missing operand"));
+  else
+    error (0, 0, _("missing operand after %s"), quote (after));
+}
+
+void
+die_no_attributes (char const *file, int err)
+{
+  error (EXIT_FAILURE, err, _("failed to get attributes of %s"),
+         quoteaf (file));
+  abort ();                     /* error does not return */
+}
+
+void
+die_dereference_needs_traversal (void)
+{
+  error (EXIT_FAILURE, 0, _("-R --dereference requires either -H or -L"));
+  abort ();                     /* error does not return */
+}
+
+char const *
+symlink_unchanged_format (void)
+{
+  return _("neither symbolic link %s nor referent has been changed\n");
 }
 
 /* Say that the directory FILE is part of a cycle.  */
@@ -192,6 +240,7 @@ walk_speak (struct walk_voice const *v, char const *file, int code, int err,
       break;
     case WM_DANGEROUS_ROOT:
       warn_dangerous_root (file);
+      error (0, 0, _("use --no-preserve-root to override this failsafe"));
       break;
     default:
       v->speak (v, file, code, err, value);

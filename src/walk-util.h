@@ -180,6 +180,41 @@ void walk_say (struct walk_voice const *v, struct walk_file const *f,
    says, as the sequential walk says it; VOICE is the walk's voice.  */
 int walk_report_message (struct libfts_walk_report const *r, void *voice);
 
+/* Say that FILE, an operand that is '/' or resolves to it, is not
+   walked: "it is dangerous to operate recursively on '/'" (or "on 'FILE'
+   (same as '/')"), GNU's words.  WM_DANGEROUS_ROOT adds GNU's second
+   line, which names --no-preserve-root, for the programs that have it.  */
+void warn_dangerous_root (char const *file);
+
+/* Say that FILE, whose last component is "." or "..", is not removed
+   (GNU rm's "refusing to remove '.' or '..' directory: skipping 'FILE'").  */
+void warn_refuse_dot (char const *file);
+
+/* Say "cannot remove FILE", for ERR.  */
+void warn_cannot_remove (char const *file, int err);
+
+/* Say that this machine cannot take part in a walk: walk_remote's serve
+   failed with ERR (ENOMEM dies, as xalloc_die does).  */
+void warn_serve_failed (int err);
+
+/* Say "missing operand", or with AFTER (an operand given, not yet
+   quoted) "missing operand after 'AFTER'", as GNU's programs say it
+   before their usage.  */
+void warn_missing_operand (char const *after);
+
+/* Say that the attributes of FILE cannot be had, for ERR, and exit with
+   EXIT_FAILURE (stat_or_die; chmod's --reference).  */
+_Noreturn void die_no_attributes (char const *file, int err);
+
+/* Say that -R --dereference needs -H or -L, and exit with EXIT_FAILURE
+   (chmod, chown, chgrp).  */
+_Noreturn void die_dereference_needs_traversal (void);
+
+/* The -v line of chmod, chown and chgrp for a symbolic link they left
+   alone, translated: a printf format with one %s, the link's name
+   quoted.  */
+char const *symlink_unchanged_format (void);
+
 /* Say that a walk handed over FILE with fts_info INFO, which it never
    gives there (a bug), and abort.  */
 _Noreturn void unexpected_entry (int info, char const *file);

@@ -60,41 +60,46 @@ check_PROGRAMS += $(unit_suites)
 TESTS += $(unit_suites)
 endif
 
-unit_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib -I$(top_srcdir)/tests/unit
+unit_cppflags = -I$(top_builddir) -I$(top_srcdir)/lib -I$(top_srcdir)/tests/unit \
+  -I$(top_srcdir)/tests/lib
+# What every suite links: unit.c's helpers and the names of fts_info and
+# errno values that every test program prints (tests/lib/fts-names.c).
+unit_harness = tests/unit/unit.h tests/unit/unit.c $(fts_names)
+fts_names = tests/lib/fts-names.h tests/lib/fts-names.c
 unit_cflags = $(WARN_CFLAGS) $(SANITIZE_CFLAGS) $(CHECK_CFLAGS)
 unit_ldadd = lib/libfts-core.la $(CHECK_LIBS) $(PTHREAD_LIBS)
 
-tests_unit_check_fts_SOURCES = tests/unit/check-fts.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_SOURCES = tests/unit/check-fts.c $(unit_harness)
 tests_unit_check_fts_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_LDADD = $(unit_ldadd)
 
-tests_unit_check_fts_dir_SOURCES = tests/unit/check-fts-dir.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_dir_SOURCES = tests/unit/check-fts-dir.c $(unit_harness)
 tests_unit_check_fts_dir_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_dir_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_dir_LDADD = $(unit_ldadd)
 
-tests_unit_check_fts_fd_SOURCES = tests/unit/check-fts-fd.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_fd_SOURCES = tests/unit/check-fts-fd.c $(unit_harness)
 tests_unit_check_fts_fd_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_fd_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_fd_LDADD = $(unit_ldadd)
 
-tests_unit_check_fts_cycle_SOURCES = tests/unit/check-fts-cycle.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_cycle_SOURCES = tests/unit/check-fts-cycle.c $(unit_harness)
 tests_unit_check_fts_cycle_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_cycle_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_cycle_LDADD = $(unit_ldadd)
 
-tests_unit_check_fs_policy_SOURCES = tests/unit/check-fs-policy.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fs_policy_SOURCES = tests/unit/check-fs-policy.c $(unit_harness)
 tests_unit_check_fs_policy_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fs_policy_CFLAGS = $(unit_cflags)
 tests_unit_check_fs_policy_LDADD = $(unit_ldadd)
 
-tests_unit_check_fts_tune_SOURCES = tests/unit/check-fts-tune.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_tune_SOURCES = tests/unit/check-fts-tune.c $(unit_harness)
 tests_unit_check_fts_tune_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_tune_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_tune_LDADD = $(unit_ldadd)
 
-tests_unit_check_fts_report_SOURCES = tests/unit/check-fts-report.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_report_SOURCES = tests/unit/check-fts-report.c $(unit_harness)
 tests_unit_check_fts_report_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_report_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_report_LDADD = $(unit_ldadd)
@@ -104,7 +109,7 @@ tests_unit_check_fts_report_LDADD = $(unit_ldadd)
 walk_harness = tests/unit/walk-harness.h tests/unit/walk-harness.c
 
 tests_unit_check_fts_walk_SOURCES = tests/unit/check-fts-walk.c \
-  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
+  $(walk_harness) $(unit_harness)
 tests_unit_check_fts_walk_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_LDADD = $(unit_ldadd)
@@ -129,19 +134,18 @@ tests_unit_check_fts_walk_threads_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_threads_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_emit_SOURCES = tests/unit/check-fts-walk-emit.c \
-  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
+  $(walk_harness) $(unit_harness)
 tests_unit_check_fts_walk_emit_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_emit_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_emit_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_roots_SOURCES = \
-  tests/unit/check-fts-walk-roots.c $(walk_harness) tests/unit/unit.h \
-  tests/unit/unit.c
+  tests/unit/check-fts-walk-roots.c $(walk_harness) $(unit_harness)
 tests_unit_check_fts_walk_roots_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_roots_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_roots_LDADD = $(unit_ldadd)
 
-tests_unit_check_fts_walk_fd_SOURCES = tests/unit/check-fts-walk-fd.c tests/unit/unit.h tests/unit/unit.c
+tests_unit_check_fts_walk_fd_SOURCES = tests/unit/check-fts-walk-fd.c $(unit_harness)
 tests_unit_check_fts_walk_fd_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_fd_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_fd_LDADD = $(unit_ldadd)
@@ -149,10 +153,10 @@ tests_unit_check_fts_walk_fd_LDADD = $(unit_ldadd)
 # ---- helpers for the shell tests ---------------------------------------------
 # One source, built twice: against libfts and against glibc's own fts.
 check_PROGRAMS += tests/lib/fts-print-ours tests/lib/fts-print-glibc
-tests_lib_fts_print_ours_SOURCES = tests/lib/fts-print.c
+tests_lib_fts_print_ours_SOURCES = tests/lib/fts-print.c $(fts_names)
 tests_lib_fts_print_ours_CPPFLAGS = -I$(top_srcdir)/lib -DUSE_LIBFTS=1
 tests_lib_fts_print_ours_LDADD = lib/libfts.la
-tests_lib_fts_print_glibc_SOURCES = tests/lib/fts-print.c
+tests_lib_fts_print_glibc_SOURCES = tests/lib/fts-print.c $(fts_names)
 tests_lib_fts_print_glibc_CPPFLAGS =
 
 # ---- shell tests --------------------------------------------------------------
@@ -167,6 +171,7 @@ lib_shell_tests = \
   tests/lib/nlink-ext4.sh \
   tests/lib/no-circle.sh \
   tests/lib/pkg-config.sh \
+  tests/lib/walk-cycle.sh \
   tests/lib/walk-demo.sh \
   tests/lib/walk-example.sh
 preload_shell_tests = \

@@ -54,42 +54,9 @@
 # endif
 #endif
 
+#include "fts-names.h"
+
 enum { EXIT_USAGE = 2 };
-
-static const char *
-info_name (int info)
-{
-  static const char *const names[] = {
-    [FTS_D] = "FTS_D", [FTS_DC] = "FTS_DC", [FTS_DEFAULT] = "FTS_DEFAULT",
-    [FTS_DNR] = "FTS_DNR", [FTS_DOT] = "FTS_DOT", [FTS_DP] = "FTS_DP",
-    [FTS_ERR] = "FTS_ERR", [FTS_F] = "FTS_F", [FTS_INIT] = "FTS_INIT",
-    [FTS_NS] = "FTS_NS", [FTS_NSOK] = "FTS_NSOK", [FTS_SL] = "FTS_SL",
-    [FTS_SLNONE] = "FTS_SLNONE", [FTS_W] = "FTS_W",
-  };
-  static char buf[32];
-
-  if (info >= 0 && info < (int) (sizeof names / sizeof names[0])
-      && names[info])
-    return names[info];
-  snprintf (buf, sizeof buf, "FTS_UNKNOWN(%d)", info);
-  return buf;
-}
-
-/* Symbolic name of errno value ERR ("ENOENT"), or "E<number>".  */
-static const char *
-errno_name (int err)
-{
-  static char buf[32];
-  const char *name = NULL;
-
-#if defined __GLIBC__ && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 32)
-  name = strerrorname_np (err);
-#endif
-  if (name)
-    return name;
-  snprintf (buf, sizeof buf, "E%d", err);
-  return buf;
-}
 
 static int
 by_name (const FTSENT **a, const FTSENT **b)
@@ -225,7 +192,7 @@ print_layout (void)
 static void
 print_entry (const FTSENT *e)
 {
-  printf ("%s %d %s", info_name (e->fts_info), (int) e->fts_level,
+  printf ("FTS_%s %d %s", info_name (e->fts_info), (int) e->fts_level,
           e->fts_path);
   if (e->fts_info == FTS_DNR || e->fts_info == FTS_NS
       || e->fts_info == FTS_ERR || e->fts_errno != 0)

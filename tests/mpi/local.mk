@@ -36,8 +36,9 @@ EXTRA_DIST += $(mpi_shell_tests) tests/mpi/mpi-init.sh \
 if HAVE_MPI
 check_PROGRAMS += tests/mpi/walk-print
 endif
-tests_mpi_walk_print_SOURCES = tests/mpi/walk-print.c
-tests_mpi_walk_print_CPPFLAGS = -I$(top_srcdir)/lib -I$(top_srcdir)/mpi
+tests_mpi_walk_print_SOURCES = tests/mpi/walk-print.c $(fts_names)
+tests_mpi_walk_print_CPPFLAGS = -I$(top_srcdir)/lib -I$(top_srcdir)/mpi \
+  -I$(top_srcdir)/tests/lib
 tests_mpi_walk_print_CFLAGS = $(AM_CFLAGS) $(MPI_CFLAGS)
 tests_mpi_walk_print_LDADD = mpi/libfts-mpi-core.la lib/libfts-core.la \
   $(MPI_LIBS) $(PTHREAD_LIBS)

@@ -34,37 +34,7 @@
 #include <mpi.h>
 
 #include "fts-mpi.h"
-
-static const char *
-info_name (int info)
-{
-  static const char *const names[] = {
-    [FTS_D] = "FTS_D", [FTS_DC] = "FTS_DC", [FTS_DEFAULT] = "FTS_DEFAULT",
-    [FTS_DNR] = "FTS_DNR", [FTS_DOT] = "FTS_DOT", [FTS_DP] = "FTS_DP",
-    [FTS_ERR] = "FTS_ERR", [FTS_F] = "FTS_F", [FTS_INIT] = "FTS_INIT",
-    [FTS_NS] = "FTS_NS", [FTS_NSOK] = "FTS_NSOK", [FTS_SL] = "FTS_SL",
-    [FTS_SLNONE] = "FTS_SLNONE", [FTS_W] = "FTS_W",
-  };
-  static char buf[32];
-
-  if (info >= 0 && info < (int) (sizeof names / sizeof names[0])
-      && names[info])
-    return names[info];
-  snprintf (buf, sizeof buf, "FTS_UNKNOWN(%d)", info);
-  return buf;
-}
-
-static const char *
-errno_name (int err)
-{
-  static char buf[32];
-  const char *name = strerrorname_np (err);
-
-  if (name)
-    return name;
-  snprintf (buf, sizeof buf, "E%d", err);
-  return buf;
-}
+#include "fts-names.h"
 
 /* Whether entries are removed (--rm, --rm-early).  */
 static bool removing;
@@ -101,16 +71,16 @@ report (const struct libfts_walk_report *r, void *arg)
   if (r->code == LIBFTS_WALK_FAILED)
     printf ("walk failed: %s %s\n", r->path, errno_name (r->err));
   else if (r->code == 2)
-    printf ("%s %ld %s left\n", info_name (r->info), r->level, r->path);
+    printf ("FTS_%s %ld %s left\n", info_name (r->info), r->level, r->path);
   else if (r->code == 1)
     {
-      printf ("%s %ld %s\n", info_name (r->info), r->level, r->path);
+      printf ("FTS_%s %ld %s\n", info_name (r->info), r->level, r->path);
       printf ("remove %s: %s\n", r->path, errno_name (r->err));
       remove_failed = true;
     }
   else
     {
-      printf ("%s %ld %s", info_name (r->info), r->level, r->path);
+      printf ("FTS_%s %ld %s", info_name (r->info), r->level, r->path);
       if (r->info == FTS_DNR || r->info == FTS_NS || r->info == FTS_ERR
           || r->err != 0)
         printf (" errno=%s", errno_name (r->err));

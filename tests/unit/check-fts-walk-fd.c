@@ -195,7 +195,7 @@ START_TEST (symlink_on_the_way)
   errno = 0;
   ck_assert_int_eq (fts__wfd_pin (&c, cc), -1);
   ck_assert_msg (errno == ELOOP || errno == ENOENT || errno == EXDEV,
-                 "errno %s", unit_errno_name (errno));
+                 "errno %s", errno_name (errno));
 
   /* Same with the symlink's target made of the very directories: still
      refused (the check is on the path, not only the last inode).  */

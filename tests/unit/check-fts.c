@@ -159,7 +159,7 @@ walk_checked (const char *root, int options,
   int e = errno;
   fclose (out);
   unit_keep (buf);
-  ck_assert_msg (e == 0, "fts_read: %s after\n%s", unit_errno_name (e), buf);
+  ck_assert_msg (e == 0, "fts_read: %s after\n%s", errno_name (e), buf);
   ck_assert_int_eq (fts_close (sp), 0);
   struct stat cwd = cwd_stat ();
   ck_assert_msg (cwd.st_ino == cwd0.st_ino && cwd.st_dev == cwd0.st_dev,
@@ -992,7 +992,7 @@ list_names (const FTSENT *list, bool with_info)
   for (const FTSENT *c = list; c; c = c->fts_link)
     {
       if (with_info)
-        fprintf (out, "%s %d %s\n", unit_info_name (c->fts_info),
+        fprintf (out, "%s %d %s\n", info_name (c->fts_info),
                  c->fts_level, c->fts_name);
       else
         fprintf (out, "%d %s\n", c->fts_level, c->fts_name);
@@ -1435,7 +1435,7 @@ START_TEST (test_deep_tree)
       else if (p->fts_info == FTS_DP)
         post[lv]++;
       else
-        ck_abort_msg ("%s at level %ld", unit_info_name (p->fts_info), lv);
+        ck_abort_msg ("%s at level %ld", info_name (p->fts_info), lv);
       if (lv == DEEP && p->fts_info == FTS_D)
         {
           size_t len = strlen (p->fts_path);

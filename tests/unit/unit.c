@@ -309,28 +309,6 @@ unit_make_chain (const char *root, long depth, const char *name,
 
 /* ---- describing walks ------------------------------------------------- */
 
-const char *
-unit_info_name (int info)
-{
-  static const char *const names[] = {
-    [FTS_D] = "D", [FTS_DC] = "DC", [FTS_DEFAULT] = "DEFAULT",
-    [FTS_DNR] = "DNR", [FTS_DOT] = "DOT", [FTS_DP] = "DP",
-    [FTS_ERR] = "ERR", [FTS_F] = "F", [FTS_INIT] = "INIT", [FTS_NS] = "NS",
-    [FTS_NSOK] = "NSOK", [FTS_SL] = "SL", [FTS_SLNONE] = "SLNONE",
-    [FTS_W] = "W",
-  };
-  if (info >= 0 && info < (int) (sizeof names / sizeof *names) && names[info])
-    return names[info];
-  return unit_fmt ("INFO%d", info);
-}
-
-const char *
-unit_errno_name (int err)
-{
-  const char *n = strerrorname_np (err);
-  return n ? n : unit_fmt ("E%d", err);
-}
-
 static bool
 info_has_errno (int info)
 {
@@ -340,10 +318,10 @@ info_has_errno (int info)
 static void
 write_line (FILE *out, const FTSENT *p)
 {
-  fprintf (out, "%s %d %s", unit_info_name (p->fts_info), p->fts_level,
+  fprintf (out, "%s %d %s", info_name (p->fts_info), p->fts_level,
            p->fts_path);
   if (info_has_errno (p->fts_info))
-    fprintf (out, " %s", unit_errno_name (p->fts_errno));
+    fprintf (out, " %s", errno_name (p->fts_errno));
   putc ('\n', out);
 }
 
@@ -380,7 +358,7 @@ unit_walk_stream (FTS *sp)
   fclose (out);
   unit_keep (buf);
   ck_assert_msg (e == 0, "fts_read ended with errno %s after:\n%s",
-                 unit_errno_name (e), buf);
+                 errno_name (e), buf);
   return buf;
 }
 

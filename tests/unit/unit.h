@@ -18,6 +18,7 @@
 #include <sys/types.h>
 
 #include "fts.h"
+#include "fts-names.h"       /* info_name, errno_name */
 
 /* Seconds a single test may take: the deep trees take a few seconds,
    more under the sanitizers, and Check's default of 4 is too tight.  */
@@ -80,12 +81,6 @@ void unit_make_chain (const char *root, long depth, const char *name,
    descriptor at a time, climbing back through "..".  Does not use libfts.
    Returns 0, or -1 with errno set.  */
 int unit_remove_tree (const char *path);
-
-/* Short name of an fts_info value: "D", "DP", "F", "SLNONE"...  */
-const char *unit_info_name (int info);
-
-/* Short name of an errno value ("ENOENT"), or its number.  */
-const char *unit_errno_name (int err);
 
 /* One line for P: "<info> <level> <path>\n", and for FTS_NS, FTS_DNR and
    FTS_ERR also the error: "NS 0 nope ENOENT\n".  Returns a string that

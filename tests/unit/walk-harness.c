@@ -60,25 +60,15 @@ info_has_errno (int info)
 }
 
 /* One line as unit_line writes it ("<info> <level> <path>[ <errno>]\n"),
-   from malloc.  Only static strings from the unit_ name helpers: they
-   keep memory (not thread-safe) for values they do not know.  */
+   from malloc.  On any thread: info_name and errno_name keep what they
+   make in the calling thread's buffer.  */
 static char *
 line_of (int info, long level, const char *path, int err)
 {
-  char ibuf[16], ebuf[16];
-  const char *iname = ibuf, *ename = ebuf;
-  if (info >= FTS_D && info <= FTS_W)
-    iname = unit_info_name (info);
-  else
-    snprintf (ibuf, sizeof ibuf, "INFO%d", info);
-  const char *n = strerrorname_np (err);
-  if (n)
-    ename = n;
-  else
-    snprintf (ebuf, sizeof ebuf, "E%d", err);
   if (info_has_errno (info))
-    return xasprintf ("%s %ld %s %s\n", iname, level, path, ename);
-  return xasprintf ("%s %ld %s\n", iname, level, path);
+    return xasprintf ("%s %ld %s %s\n", info_name (info), level, path,
+                      errno_name (err));
+  return xasprintf ("%s %ld %s\n", info_name (info), level, path);
 }
 
 char *
