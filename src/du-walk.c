@@ -92,9 +92,7 @@ du_serve (struct du_options const *x)
   w->pstatus = DU_OK;
   if (x->walker->serve (x->walker->ctx, du_visit_entry, w) != 0)
     {
-      if (errno == ENOMEM)
-        xalloc_die ();
-      error (0, errno, _("cannot take part in the walk"));
+      warn_serve_failed (errno);
       DU_UPDATE_STATUS (w->pstatus, DU_ERROR);
     }
   enum du_status status = w->pstatus;
