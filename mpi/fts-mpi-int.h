@@ -234,7 +234,7 @@ struct libfts_mpi
   bool stopped;                 /* rank 0: REPORT asked to stop */
 };
 
-/* ---- fts-mpi.c: the talking thread -------------------------------------- */
+/* ---- fts-mpi-msg.c: messages (it calls no other file of mpi/) ---------- */
 
 /* A monotonic clock, in milliseconds.  */
 double mpiw__now_ms (void);
@@ -254,6 +254,25 @@ int mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf,
 /* As mpiw__post, with a task's ID and N as the message.  */
 int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
                    int64_t n);
+
+/* On the talking thread: post what the walker left in the outbox.
+   Returns how many.  */
+int mpiw__post_outbox (struct libfts_mpi *m);
+
+/* On the talking thread: free the messages whose sends completed.  */
+void mpiw__reap_sends (struct libfts_mpi *m);
+
+/* On the talking thread: receive the message STATUS announced: a buffer
+   from malloc, its size in *LEN (a byte more, zero, for a string).
+   Aborts without memory: the message would stay unread, and the walk
+   could not end.  */
+char *mpiw__receive (struct libfts_mpi *m, const MPI_Status *status,
+                     size_t *len);
+
+/* The task id and the number that a message of mpiw__post_id carries
+   (TAG_ACK, TAG_TICKET, TAG_CHILD_DONE, TAG_PROGRESS), in V; false if
+   it carries none.  */
+bool mpiw__id_of (const char *buf, size_t len, int64_t v[2]);
 
 /* ---- fts-mpi-task.c: the walker ------------------------------------------- */
 

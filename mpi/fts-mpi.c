@@ -1,5 +1,6 @@
-/* fts-mpi.c: the MPI walk's API and each rank's talking thread: the
-   messages between ranks, work requests, the end of a walk.
+/* fts-mpi.c: the MPI walk's API and each rank's talking thread: what it
+   does with the messages between ranks, and the end of a walk (the
+   messages themselves are fts-mpi-msg.c's).
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later
@@ -24,144 +25,6 @@
 
 /* Sleep between polls, microseconds: after activity, and at most.  */
 enum { POLL_MIN_US = 50, POLL_MAX_US = 2000 };
-
-double
-mpiw__now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* ---- sending --------------------------------------------------------------- */
-
-void
-mpiw__push (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
-{
-  struct outmsg *o = malloc (sizeof *o);
-
-  if (!o)
-    abort ();                   /* a message lost would hang the walk;
-                                   this one is a few bytes */
-  *o = (struct outmsg) { .dest = dest, .tag = tag, .len = len, .buf = buf };
-  pthread_mutex_lock (&m->lock);
-  *m->out_tail = o;
-  m->out_tail = &o->next;
-  pthread_cond_broadcast (&m->cond);
-  pthread_mutex_unlock (&m->lock);
-}
-
-/* Post O (MPI_Isend), which this thread owns from now on.  */
-static void
-post_msg (struct libfts_mpi *m, struct outmsg *o)
-{
-  MPI_Isend (o->buf, (int) o->len, MPI_BYTE, o->dest, o->tag, m->comm,
-             &o->req);
-  m->sent[o->dest]++;
-  o->next = m->sending;
-  m->sending = o;
-}
-
-int
-mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
-{
-  struct outmsg *o = malloc (sizeof *o);
-
-  if (!o)
-    abort ();                   /* as in mpiw__push */
-  *o = (struct outmsg) { .dest = dest, .tag = tag, .len = len, .buf = buf };
-  post_msg (m, o);
-  return 0;
-}
-
-int
-mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
-               int64_t n)
-{
-  int64_t v[2] = { id, n };
-  char *buf = malloc (sizeof v);
-
-  if (!buf)
-    abort ();
-  memcpy (buf, v, sizeof v);
-  return mpiw__post (m, dest, tag, buf, sizeof v);
-}
-
-/* Post what the walker left in the outbox.  Returns how many.  */
-static int
-post_outbox (struct libfts_mpi *m)
-{
-  pthread_mutex_lock (&m->lock);
-  struct outmsg *o = m->out_head;
-  m->out_head = NULL;
-  m->out_tail = &m->out_head;
-  pthread_mutex_unlock (&m->lock);
-  int n = 0;
-  while (o)
-    {
-      struct outmsg *next = o->next;
-      post_msg (m, o);
-      o = next;
-      n++;
-    }
-  return n;
-}
-
-/* Free the messages whose sends completed.  */
-static void
-reap_sends (struct libfts_mpi *m)
-{
-  struct outmsg **pp = &m->sending;
-
-  while (*pp)
-    {
-      struct outmsg *o = *pp;
-      int done = 0;
-      MPI_Test (&o->req, &done, MPI_STATUS_IGNORE);
-      if (!done)
-        {
-          pp = &o->next;
-          continue;
-        }
-      *pp = o->next;
-      free (o->buf);
-      free (o);
-    }
-}
-
-/* ---- receiving ------------------------------------------------------------- */
-
-/* Receive the message STATUS announced: a buffer from malloc, its size
-   in *LEN (a byte more, zero, for a string).  Aborts without memory: the
-   message would stay unread, and the walk could not end.  */
-static char *
-receive (struct libfts_mpi *m, const MPI_Status *status, size_t *len)
-{
-  int n;
-
-  MPI_Get_count (status, MPI_BYTE, &n);
-  char *buf = malloc ((size_t) n + 1);
-  if (!buf)
-    abort ();
-  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG, m->comm,
-            MPI_STATUS_IGNORE);
-  buf[n] = '\0';
-  m->recvd[status->MPI_SOURCE]++;
-  *len = (size_t) n;
-  return buf;
-}
-
-/* The task id and the number that a TAG_ACK or TAG_TICKET carries, in
-   V; false if it carries none.  */
-static bool
-id_of (const char *buf, size_t len, int64_t v[2])
-{
-  if (len != 2 * sizeof *v)
-    return false;
-  memcpy (v, buf, 2 * sizeof *v);
-  return true;
-}
 
 /* TAG_REQUEST from SRC: hold it while a task is walked here (it may meet a
    directory to hand out), else say no at once.  */
@@ -230,7 +93,7 @@ on_ack (struct libfts_mpi *m, const char *buf, size_t len)
 
   pthread_mutex_lock (&m->lock);
   struct task *t = m->running;
-  if (id_of (buf, len, v))
+  if (mpiw__id_of (buf, len, v))
     while (t && t->id != v[0])
       t = t->next;
   if (t)
@@ -247,7 +110,7 @@ on_child_done (struct libfts_mpi *m, const char *buf, size_t len)
   int64_t v[2];
   struct held h = { .hold = NULL };
 
-  if (!id_of (buf, len, v))
+  if (!mpiw__id_of (buf, len, v))
     return;
   pthread_mutex_lock (&m->lock);
   for (size_t i = 0; i < m->n_held; i++)
@@ -292,7 +155,7 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
     case TAG_PROGRESS:
       {
         int64_t v[2];
-        if (m->rank == 0 && m->visited_by && id_of (buf, len, v))
+        if (m->rank == 0 && m->visited_by && mpiw__id_of (buf, len, v))
           m->visited_by[src] = v[1];
       }
       break;
@@ -330,7 +193,7 @@ poll_messages (struct libfts_mpi *m, int *err)
       if (!flag)
         return n;
       size_t len;
-      char *buf = receive (m, &st, &len);
+      char *buf = mpiw__receive (m, &st, &len);
       if (handle (m, st.MPI_TAG, st.MPI_SOURCE, buf, len) != 0 && !*err)
         *err = errno ? errno : EIO;
       n++;
@@ -472,7 +335,7 @@ drain (struct libfts_mpi *m)
 
   if (!expect)
     abort ();
-  post_outbox (m);
+  mpiw__post_outbox (m);
   MPI_Alltoall (m->sent, 1, MPI_LONG, expect, 1, MPI_LONG, m->comm);
   for (int p = 0; p < m->size; p++)
     while (m->recvd[p] < expect[p])
@@ -486,11 +349,11 @@ drain (struct libfts_mpi *m)
             continue;
           }
         size_t len;
-        free (receive (m, &st, &len));
+        free (mpiw__receive (m, &st, &len));
       }
   while (m->sending)
     {
-      reap_sends (m);
+      mpiw__reap_sends (m);
       if (m->sending)
         nap (m, POLL_MIN_US);
     }
@@ -528,11 +391,11 @@ run (struct libfts_mpi *m, struct task *first)
     mpiw__start_task (m, first);
   while (!over (m))
     {
-      int n = poll_messages (m, &err) + post_outbox (m);
+      int n = poll_messages (m, &err) + mpiw__post_outbox (m);
       if (err)
         MPI_Abort (m->comm, EXIT_FAILURE);  /* a message not acted on
                                                would hang the walk */
-      reap_sends (m);
+      mpiw__reap_sends (m);
       mpiw__give_pending (m);
       release_hungry (m);
       ask_for_work (m);
@@ -828,7 +691,7 @@ wait_for_zero (struct libfts_mpi *m, int *tag, size_t *len)
       if (flag)
         {
           *tag = st.MPI_TAG;
-          return receive (m, &st, len);
+          return mpiw__receive (m, &st, len);
         }
       nap (m, POLL_MAX_US);
     }
@@ -883,7 +746,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
         mpiw__post (m, p, TAG_QUIT, NULL, 0);
       while (m->sending)
         {
-          reap_sends (m);
+          mpiw__reap_sends (m);
           if (m->sending)
             nap (m, POLL_MIN_US);
         }
