@@ -308,79 +308,6 @@ whole_path (const struct tctx *tc, const struct libfts_walk_entry *e)
   return p;
 }
 
-/* A rank waiting for a directory, taken from those held, or -1.  A
-   request is for TASKS_ASKED tasks; it stays held until it got them.  */
-static int
-take_hungry_locked (struct libfts_mpi *m, int64_t *id)
-{
-  int dest = -1;
-
-  if (m->n_hungry > 0 && m->tickets > 0 && !m->run_over)
-    {
-      int i = m->n_hungry - 1;
-      dest = m->hungry[i];
-      if (++m->hungry_given[i] == TASKS_ASKED)
-        __atomic_store_n (&m->n_hungry, i, __ATOMIC_RELAXED);
-      m->tickets--;
-      *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
-    }
-  return dest;
-}
-
-static int
-take_hungry (struct libfts_mpi *m, int64_t *id)
-{
-  pthread_mutex_lock (&m->lock);
-  int dest = take_hungry_locked (m, id);
-  pthread_mutex_unlock (&m->lock);
-  return dest;
-}
-
-/* Give DEST's task back to its request, its ticket back, after a
-   failure.  Lock held.  */
-static void
-untake_hungry_locked (struct libfts_mpi *m, int dest)
-{
-  int i = 0;
-  while (i < m->n_hungry && m->hungry[i] != dest)
-    i++;
-  if (i == m->n_hungry)
-    {
-      m->hungry[i] = dest;
-      m->hungry_since[i] = mpiw__now_ms ();
-      m->hungry_given[i] = TASKS_ASKED;
-      __atomic_store_n (&m->n_hungry, i + 1, __ATOMIC_RELAXED);
-    }
-  m->hungry_given[i]--;
-  m->tickets++;
-}
-
-static void
-untake_hungry (struct libfts_mpi *m, int dest)
-{
-  pthread_mutex_lock (&m->lock);
-  untake_hungry_locked (m, dest);
-  pthread_mutex_unlock (&m->lock);
-}
-
-/* LIBFTS_MPI_SPREAD: wait up to M->spread_ms for a rank to ask for a
-   directory, if none does and this rank still has a ticket.  */
-static void
-wait_for_hungry (struct libfts_mpi *m)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_REALTIME, &ts);
-  ts.tv_nsec += m->spread_ms * 1000000L;
-  ts.tv_sec += ts.tv_nsec / 1000000000;
-  ts.tv_nsec %= 1000000000;
-  pthread_mutex_lock (&m->lock);
-  while (m->n_hungry == 0 && m->tickets > 0 && !m->run_over
-         && pthread_cond_timedwait (&m->cond, &m->lock, &ts) == 0)
-    continue;
-  pthread_mutex_unlock (&m->lock);
-}
-
 /* LIBFTS_MPI_POSTORDER: remember HOLD, on the parent of task ID in
    WALK, until the task is walked (TAG_CHILD_DONE).  Returns 0, or -1
    (ENOMEM).  */
@@ -561,12 +488,12 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   if (m->spread_ms > 0 && m->size > 1)
     {
       libfts_walk_budget_pause ();
-      wait_for_hungry (m);
+      mpiw__wait_for_hungry (m);
       libfts_walk_budget_resume ();
     }
-  if (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) == 0)
+  if (!mpiw__hungry_waiting (m))
     return false;
-  int dest = take_hungry (m, &id);
+  int dest = mpiw__take_hungry (m, &id);
   if (dest < 0)
     return false;
   size_t len;
@@ -575,7 +502,7 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   if (!buf || leave_placeholder (tc, e, id, false) != 0)
     {
       free (buf);
-      untake_hungry (m, dest);
+      mpiw__untake_hungry (m, dest);
       return false;
     }
   mpiw__push (m, dest, TAG_TASK, buf, len);
@@ -616,7 +543,7 @@ mpiw__give_pending (struct libfts_mpi *m)
 {
   if ((m->options & (LIBFTS_MPI_LOCAL | LIBFTS_WALK_XDEV)) || m->size < 2)
     return;
-  while (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) > 0)
+  while (mpiw__hungry_waiting (m))
     {
       struct give g = { .buf = NULL };
       int dest = -1;
@@ -626,13 +553,14 @@ mpiw__give_pending (struct libfts_mpi *m)
       for (struct task *t = m->running; t && !g.buf; t = t->next)
         if (t->tc)
           {
-            if (dest < 0 && (dest = take_hungry_locked (m, &g.id)) < 0)
+            if (dest < 0
+                && (dest = mpiw__take_hungry_locked (m, &g.id)) < 0)
               break;
             g.tc = t->tc;
             libfts_walk_give (g.tc->walk, give_one, &g);
           }
       if (dest >= 0 && !g.buf)
-        untake_hungry_locked (m, dest);
+        mpiw__untake_hungry_locked (m, dest);
       pthread_mutex_unlock (&m->lock);
       if (!g.buf)
         return;

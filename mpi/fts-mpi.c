@@ -26,33 +26,6 @@
 /* Sleep between polls, microseconds: after activity, and at most.  */
 enum { POLL_MIN_US = 50, POLL_MAX_US = 2000 };
 
-/* TAG_REQUEST from SRC: hold it while a task is walked here (it may meet a
-   directory to hand out), else say no at once.  */
-static void
-on_request (struct libfts_mpi *m, int src)
-{
-  pthread_mutex_lock (&m->lock);
-  bool hold = (m->running && !m->run_over
-               && !(m->options & LIBFTS_MPI_LOCAL));
-  if (hold)
-    {
-      /* SRC asks once its last request is over: one of its still held
-         here is (it was answered, and its NOWORK is on its way).  */
-      int i = 0;
-      while (i < m->n_hungry && m->hungry[i] != src)
-        i++;
-      m->hungry[i] = src;
-      m->hungry_since[i] = mpiw__now_ms ();
-      m->hungry_given[i] = 0;
-      if (i == m->n_hungry)
-        __atomic_store_n (&m->n_hungry, i + 1, __ATOMIC_RELAXED);
-      pthread_cond_broadcast (&m->cond);
-    }
-  pthread_mutex_unlock (&m->lock);
-  if (!hold)
-    mpiw__post (m, src, TAG_NOWORK, NULL, 0);
-}
-
 /* TAG_TASK: the walker's next.  */
 static void
 on_task (struct libfts_mpi *m, int src, const char *buf, size_t len)
@@ -62,26 +35,7 @@ on_task (struct libfts_mpi *m, int src, const char *buf, size_t len)
   if (!t)
     abort ();                   /* a task lost would hang the walk */
   mpiw__start_task (m, t);
-  if (++m->got >= TASKS_ASKED)
-    m->requesting = false;
-  m->misses = 0;
-  m->giver = src;
-  m->idle_wait_ms = IDLE_MIN_MS;
-}
-
-/* TAG_NOWORK: ask the next rank; after a round of refusals, wait first.  */
-static void
-on_nowork (struct libfts_mpi *m)
-{
-  m->requesting = false;
-  if (m->got > 0)               /* the end of one that got some */
-    return;
-  if (++m->misses < m->size - 1)
-    return;
-  m->misses = 0;
-  m->next_request = mpiw__now_ms () + m->idle_wait_ms;
-  m->idle_wait_ms = m->idle_wait_ms * 2 > IDLE_MAX_MS
-                    ? IDLE_MAX_MS : m->idle_wait_ms * 2;
+  mpiw__got_task (m, src);
 }
 
 /* TAG_ACK: rank 0 consumed a piece of a task of ours; if of the one
@@ -134,10 +88,10 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
   switch (tag)
     {
     case TAG_REQUEST:
-      on_request (m, src);
+      mpiw__on_request (m, src);
       break;
     case TAG_NOWORK:
-      on_nowork (m);
+      mpiw__on_nowork (m);
       break;
     case TAG_TASK:
       on_task (m, src, buf, len);
@@ -160,9 +114,7 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
       }
       break;
     case TAG_TICKET:
-      pthread_mutex_lock (&m->lock);
-      m->tickets++;
-      pthread_mutex_unlock (&m->lock);
+      mpiw__on_ticket (m);
       break;
     case TAG_DONE:
       pthread_mutex_lock (&m->lock);
@@ -198,64 +150,6 @@ poll_messages (struct libfts_mpi *m, int *err)
         *err = errno ? errno : EIO;
       n++;
     }
-}
-
-/* ---- work ------------------------------------------------------------------ */
-
-/* Say no to the requests held longer than HOLD_MS, or to all of them
-   when the walker has nothing left that it could hand out.  */
-static void
-release_hungry (struct libfts_mpi *m)
-{
-  int no[64], n_no = 0;
-  double now = mpiw__now_ms ();
-
-  pthread_mutex_lock (&m->lock);
-  bool all = !m->running || m->run_over;
-  for (int i = 0; i < m->n_hungry && n_no < 64;)
-    if (all || now - m->hungry_since[i] > HOLD_MS)
-      {
-        /* The end of the request, tasks given or not.  */
-        no[n_no++] = m->hungry[i];
-        m->hungry[i] = m->hungry[m->n_hungry - 1];
-        m->hungry_since[i] = m->hungry_since[m->n_hungry - 1];
-        m->hungry_given[i] = m->hungry_given[m->n_hungry - 1];
-        __atomic_store_n (&m->n_hungry, m->n_hungry - 1, __ATOMIC_RELAXED);
-      }
-    else
-      i++;
-  pthread_mutex_unlock (&m->lock);
-  for (int i = 0; i < n_no; i++)
-    mpiw__post (m, no[i], TAG_NOWORK, NULL, 0);
-}
-
-/* A rank running fewer than TASKS_LOW tasks asks another for up to
-   TASKS_ASKED directories: one request at a time (over when it got them
-   all, or at TAG_NOWORK), first to the rank that gave it its last task
-   (rank 0 at first: it has the root), which was busy then, then to the
-   others in turn from a random one.  */
-static void
-ask_for_work (struct libfts_mpi *m)
-{
-  pthread_mutex_lock (&m->lock);
-  bool idle = m->n_running < TASKS_LOW && !m->run_over;
-  pthread_mutex_unlock (&m->lock);
-  if (!idle || m->requesting || m->size < 2
-      || mpiw__now_ms () < m->next_request)
-    return;
-  int victim = m->giver;
-  if (m->misses > 0 || victim < 0 || victim == m->rank)
-    {
-      if (m->victim < 0)
-        m->victim = rand_r (&m->seed) % m->size;
-      do
-        m->victim = (m->victim + 1) % m->size;
-      while (m->victim == m->rank);
-      victim = m->victim;
-    }
-  mpiw__post (m, victim, TAG_REQUEST, NULL, 0);
-  m->requesting = true;
-  m->got = 0;
 }
 
 /* ---- a walk, on every rank ------------------------------------------------- */
@@ -374,18 +268,12 @@ run (struct libfts_mpi *m, struct task *first)
   m->run_over = false;
   m->running = NULL;
   m->n_running = 0;
-  m->n_hungry = 0;
-  m->tickets = EXPORT_TICKETS;
+  mpiw__work_reset (m);
   m->visited = 0;
   if (m->visited_by)
     memset (m->visited_by, 0, m->size * sizeof *m->visited_by);
   m->run_start = mpiw__now_ms ();
   m->next_progress = m->run_start + m->progress_s * 1000;
-  m->requesting = false;
-  m->misses = 0;
-  m->giver = 0;
-  m->idle_wait_ms = IDLE_MIN_MS;
-  m->next_request = 0;
   m->root_fd = -1;
   if (first)
     mpiw__start_task (m, first);
@@ -397,8 +285,8 @@ run (struct libfts_mpi *m, struct task *first)
                                                would hang the walk */
       mpiw__reap_sends (m);
       mpiw__give_pending (m);
-      release_hungry (m);
-      ask_for_work (m);
+      mpiw__release_hungry (m);
+      mpiw__ask_for_work (m);
       tell_progress (m);
       if (m->rank == 0 && mpiw__order_done (m->order))
         finish_run (m);
@@ -484,19 +372,14 @@ libfts_mpi_open (MPI_Comm comm)
   MPI_Comm_size (m->comm, &m->size);
   m->sent = calloc (m->size, sizeof *m->sent);
   m->recvd = calloc (m->size, sizeof *m->recvd);
-  m->hungry = calloc (m->size, sizeof *m->hungry);
-  m->hungry_since = calloc (m->size, sizeof *m->hungry_since);
-  m->hungry_given = calloc (m->size, sizeof *m->hungry_given);
+  int work = mpiw__work_init (m);
   m->budget = libfts_walk_budget_new (0);
   m->out_tail = &m->out_head;
-  m->victim = -1;
-  m->seed = (unsigned) m->rank * 2654435761u + 1;
   m->root_fd = -1;
   m->spread_ms = spread_ms ();
   pthread_mutex_init (&m->lock, NULL);
   pthread_cond_init (&m->cond, NULL);
-  if (!m->sent || !m->recvd || !m->hungry || !m->hungry_since
-      || !m->hungry_given || !m->budget)
+  if (!m->sent || !m->recvd || work != 0 || !m->budget)
     {
       libfts_mpi_close (m);
       errno = ENOMEM;
@@ -756,9 +639,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
   pthread_cond_destroy (&m->cond);
   free (m->sent);
   free (m->recvd);
-  free (m->hungry);
-  free (m->hungry_since);
-  free (m->hungry_given);
+  mpiw__work_free (m);
   free (m->visited_by);
   free (m->held);
   libfts_walk_budget_free (m->budget);
