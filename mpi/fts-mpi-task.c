@@ -369,26 +369,49 @@ root_of_many (const struct tctx *tc, const struct libfts_walk_entry *e)
   return e->level == 0 && tc->m->roots && tc->t->id == ROOT_TASK;
 }
 
+/* With LIBFTS_MPI_POSTORDER, a hold on E's parent: in *HOLD, null
+   without the option or on a root's parent.  Returns 0, or -1 (ENOMEM).
+   Nothing remembered yet: hold_parent's or hold_parent_locked's work.  */
+static int
+take_parent_hold (struct tctx *tc, struct libfts_walk_entry *e, void **hold)
+{
+  *hold = NULL;
+  /* A root's parent is no directory of the walk: nothing to finish.  */
+  if (!(tc->m->options & LIBFTS_MPI_POSTORDER) || root_of_many (tc, e))
+    return 0;
+  return (*hold = libfts_walk_hold (e)) ? 0 : -1;
+}
+
 /* With LIBFTS_MPI_POSTORDER, hold E's parent for task ID, which E is to
    become: in *HOLD, null without the option.  Returns 0, or -1
-   (ENOMEM).  */
+   (ENOMEM), with nothing held.  M's lock held.  */
+static int
+hold_parent_locked (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
+                    void **hold)
+{
+  if (take_parent_hold (tc, e, hold) != 0)
+    return -1;
+  if (!*hold || add_held_locked (tc->m, id, tc->walk, *hold) == 0)
+    return 0;
+  libfts_walk_release (tc->walk, *hold, 0);
+  *hold = NULL;
+  return -1;
+}
+
+/* As hold_parent_locked, taking M's lock to remember the hold.  */
 static int
 hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
-             void **hold, bool locked)
+             void **hold)
 {
   struct libfts_mpi *m = tc->m;
 
-  *hold = NULL;
-  /* A root's parent is no directory of the walk: nothing to finish.  */
-  if (!(m->options & LIBFTS_MPI_POSTORDER) || root_of_many (tc, e))
-    return 0;
-  if (!(*hold = libfts_walk_hold (e)))
+  if (take_parent_hold (tc, e, hold) != 0)
     return -1;
-  if (!locked)
-    pthread_mutex_lock (&m->lock);
+  if (!*hold)
+    return 0;
+  pthread_mutex_lock (&m->lock);
   int r = add_held_locked (m, id, tc->walk, *hold);
-  if (!locked)
-    pthread_mutex_unlock (&m->lock);
+  pthread_mutex_unlock (&m->lock);
   if (r == 0)
     return 0;
   libfts_walk_release (tc->walk, *hold, 0);
@@ -396,17 +419,25 @@ hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   return -1;
 }
 
-/* Undo hold_parent's HOLD for task ID.  */
+/* Undo hold_parent_locked's HOLD for task ID.  M's lock held.  */
 static void
-unhold_parent (struct tctx *tc, int64_t id, void *hold, bool locked)
+unhold_parent_locked (struct tctx *tc, int64_t id, void *hold)
 {
   if (!hold)
     return;
-  if (!locked)
-    pthread_mutex_lock (&tc->m->lock);
   drop_held_locked (tc->m, id);
-  if (!locked)
-    pthread_mutex_unlock (&tc->m->lock);
+  libfts_walk_release (tc->walk, hold, 0);
+}
+
+/* Undo hold_parent's HOLD for task ID, taking M's lock to forget it.  */
+static void
+unhold_parent (struct tctx *tc, int64_t id, void *hold)
+{
+  if (!hold)
+    return;
+  pthread_mutex_lock (&tc->m->lock);
+  drop_held_locked (tc->m, id);
+  pthread_mutex_unlock (&tc->m->lock);
   libfts_walk_release (tc->walk, hold, 0);
 }
 
@@ -460,19 +491,35 @@ encode_child (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
 }
 
 /* Put E, about to become task ID, in its place: hold its parent (with
-   LIBFTS_MPI_POSTORDER) and report the placeholder.  LOCKED: M's lock is
-   held.  Returns 0, or -1 (ENOMEM), with nothing held.  */
+   LIBFTS_MPI_POSTORDER) and report the placeholder.  Returns 0, or -1
+   (ENOMEM), with nothing held.  M's lock held.  */
 static int
-leave_placeholder (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
-                   bool locked)
+leave_placeholder_locked (struct tctx *tc, struct libfts_walk_entry *e,
+                          int64_t id)
 {
   void *hold;
 
-  if (hold_parent (tc, e, id, &hold, locked) != 0)
+  if (hold_parent_locked (tc, e, id, &hold) != 0)
     return -1;
   if (libfts_walk_report (e, CODE_CHILD, 0, id) == 0)
     return 0;
-  unhold_parent (tc, id, hold, locked);
+  unhold_parent_locked (tc, id, hold);
+  return -1;
+}
+
+/* As leave_placeholder_locked, M's lock not held: it is taken only to
+   remember or forget the hold, never around libfts_walk_hold, _report
+   or _release, which a walker thread calls unlocked.  */
+static int
+leave_placeholder (struct tctx *tc, struct libfts_walk_entry *e, int64_t id)
+{
+  void *hold;
+
+  if (hold_parent (tc, e, id, &hold) != 0)
+    return -1;
+  if (libfts_walk_report (e, CODE_CHILD, 0, id) == 0)
+    return 0;
+  unhold_parent (tc, id, hold);
   return -1;
 }
 
@@ -499,7 +546,7 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   size_t len;
   char *buf = encode_child (tc, e, id, &len);
   /* The hold first: once the task is sent, it may be walked at once.  */
-  if (!buf || leave_placeholder (tc, e, id, false) != 0)
+  if (!buf || leave_placeholder (tc, e, id) != 0)
     {
       free (buf);
       mpiw__untake_hungry (m, dest);
@@ -526,7 +573,7 @@ give_one (struct libfts_walk_entry *e, void *arg)
   struct give *g = arg;
 
   g->buf = encode_child (g->tc, e, g->id, &g->len);
-  if (g->buf && leave_placeholder (g->tc, e, g->id, true) == 0)
+  if (g->buf && leave_placeholder_locked (g->tc, e, g->id) == 0)
     return LIBFTS_WALK_SKIP;
   free (g->buf);
   g->buf = NULL;
