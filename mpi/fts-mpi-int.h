@@ -334,6 +334,18 @@ void mpiw__on_nowork (struct libfts_mpi *m);
    busy then, then to the others in turn from a random one.  */
 void mpiw__ask_for_work (struct libfts_mpi *m);
 
+/* ---- fts-mpi-reach.c: reaching a task's directory (it calls no other
+   file of mpi/) ---------------------------------------------------------- */
+
+/* The descriptor of the directory that holds T's, reached from the
+   root's and checked by device and inode; -1 with errno.  The root is
+   opened on the first task of a walk, by its path, and checked against
+   what rank 0 saw.  */
+int mpiw__reach_parent (struct libfts_mpi *m, const struct task *t);
+
+/* Close the root's descriptor, once no task is running.  */
+void mpiw__close_root (struct libfts_mpi *m);
+
 /* ---- fts-mpi-task.c: the walker ------------------------------------------- */
 
 /* Start walking T, which M's talking thread was handed or (rank 0) the
