@@ -27,7 +27,7 @@ mpiw__now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
-/* ---- sending --------------------------------------------------------------- */
+/* ---- sending ------------------------------------------------------------ */
 
 void
 mpiw__push (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
@@ -121,7 +121,7 @@ mpiw__reap_sends (struct libfts_mpi *m)
     }
 }
 
-/* ---- receiving ------------------------------------------------------------- */
+/* ---- receiving ---------------------------------------------------------- */
 
 char *
 mpiw__receive (struct libfts_mpi *m, const MPI_Status *status, size_t *len)

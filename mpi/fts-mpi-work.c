@@ -47,7 +47,7 @@ set_n_hungry (struct libfts_mpi *m, int n)
   __atomic_store_n (&m->n_hungry, n, __ATOMIC_RELAXED);
 }
 
-/* ---- the table ------------------------------------------------------------- */
+/* ---- the table ---------------------------------------------------------- */
 
 int
 mpiw__work_init (struct libfts_mpi *m)
@@ -145,7 +145,7 @@ mpiw__release_hungry (struct libfts_mpi *m)
     mpiw__post (m, no[i], TAG_NOWORK, NULL, 0);
 }
 
-/* ---- taking from it: a directory for a rank that waits ---------------------- */
+/* ---- taking from it: a directory for a rank that waits ------------------ */
 
 int
 mpiw__take_hungry_locked (struct libfts_mpi *m, int64_t *id)
@@ -214,7 +214,7 @@ mpiw__wait_for_hungry (struct libfts_mpi *m)
   pthread_mutex_unlock (&m->lock);
 }
 
-/* ---- this rank's asking ------------------------------------------------------ */
+/* ---- this rank's asking ------------------------------------------------- */
 
 void
 mpiw__got_task (struct libfts_mpi *m, int src)

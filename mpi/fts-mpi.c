@@ -26,6 +26,8 @@
 /* Sleep between polls, microseconds: after activity, and at most.  */
 enum { POLL_MIN_US = 50, POLL_MAX_US = 2000 };
 
+/* ---- acting on messages ------------------------------------------------- */
+
 /* TAG_TASK: the walker's next.  */
 static void
 on_task (struct libfts_mpi *m, int src, const char *buf, size_t len)
