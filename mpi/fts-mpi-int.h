@@ -204,11 +204,14 @@ struct libfts_mpi
   struct task *running;         /* the tasks being walked, each on a
                                    walker thread of its own */
   int n_running;                /* how many, under LOCK */
+  /* The requests held, fts-mpi-work.c's alone: under LOCK, but
+     N_HUNGRY, a relaxed atomic written under LOCK (see n_hungry
+     there).  */
   int *hungry;                  /* ranks whose requests are held */
   double *hungry_since;
   int *hungry_given;            /* tasks each was sent on its request */
   int n_hungry;
-  int tickets;
+  int tickets;                  /* tasks it may still hand out */
   struct held *held;            /* LIBFTS_MPI_POSTORDER: the tasks handed
                                    out and not yet walked */
   size_t n_held, held_cap;
@@ -234,7 +237,7 @@ struct libfts_mpi
   bool stopped;                 /* rank 0: REPORT asked to stop */
 };
 
-/* ---- fts-mpi.c: the talking thread -------------------------------------- */
+/* ---- fts-mpi-msg.c: messages (it calls no other file of mpi/) ---------- */
 
 /* A monotonic clock, in milliseconds.  */
 double mpiw__now_ms (void);
@@ -254,6 +257,94 @@ int mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf,
 /* As mpiw__post, with a task's ID and N as the message.  */
 int mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
                    int64_t n);
+
+/* On the talking thread: post what the walker left in the outbox.
+   Returns how many.  */
+int mpiw__post_outbox (struct libfts_mpi *m);
+
+/* On the talking thread: free the messages whose sends completed.  */
+void mpiw__reap_sends (struct libfts_mpi *m);
+
+/* On the talking thread: receive the message STATUS announced: a buffer
+   from malloc, its size in *LEN (a byte more, zero, for a string).
+   Aborts without memory: the message would stay unread, and the walk
+   could not end.  */
+char *mpiw__receive (struct libfts_mpi *m, const MPI_Status *status,
+                     size_t *len);
+
+/* The task id and the number that a message of mpiw__post_id carries
+   (TAG_ACK, TAG_TICKET, TAG_CHILD_DONE, TAG_PROGRESS), in V; false if
+   it carries none.  */
+bool mpiw__id_of (const char *buf, size_t len, int64_t v[2]);
+
+/* ---- fts-mpi-work.c: work requests (it calls fts-mpi-msg.c) ------------- */
+
+/* M's table of requests held, and its asking: made (0), or -1 (ENOMEM;
+   mpiw__work_free frees what was made); freed.  */
+int mpiw__work_init (struct libfts_mpi *m);
+void mpiw__work_free (struct libfts_mpi *m);
+
+/* At a walk's start, on the talking thread: no request held, every
+   ticket, no request of this rank's out.  */
+void mpiw__work_reset (struct libfts_mpi *m);
+
+/* Whether a request may be held: a hint, read without M's lock (any
+   thread); mpiw__take_hungry's answer is the fact.  */
+bool mpiw__hungry_waiting (struct libfts_mpi *m);
+
+/* TAG_REQUEST from SRC: hold it while a task is walked here (it may meet a
+   directory to hand out), else say no at once.  */
+void mpiw__on_request (struct libfts_mpi *m, int src);
+
+/* TAG_TICKET: a task this rank handed out was consumed by rank 0.  */
+void mpiw__on_ticket (struct libfts_mpi *m);
+
+/* On the talking thread: say no to the requests held longer than
+   HOLD_MS, or to all of them when the walker has nothing left that it
+   could hand out.  */
+void mpiw__release_hungry (struct libfts_mpi *m);
+
+/* A rank waiting for a directory, taken from those held, or -1; *ID the
+   id of the task it is to get.  A request is for TASKS_ASKED tasks; it
+   stays held until it got them.  The _locked one with M's lock held,
+   the other takes it.  */
+int mpiw__take_hungry_locked (struct libfts_mpi *m, int64_t *id);
+int mpiw__take_hungry (struct libfts_mpi *m, int64_t *id);
+
+/* Give DEST's task back to its request, its ticket back, after a
+   failure.  The _locked one with M's lock held, the other takes it.  */
+void mpiw__untake_hungry_locked (struct libfts_mpi *m, int dest);
+void mpiw__untake_hungry (struct libfts_mpi *m, int dest);
+
+/* LIBFTS_MPI_SPREAD: wait up to M->spread_ms for a rank to ask for a
+   directory, if none does and this rank still has a ticket.  */
+void mpiw__wait_for_hungry (struct libfts_mpi *m);
+
+/* On the talking thread: TAG_TASK from SRC arrived, in answer to this
+   rank's request.  */
+void mpiw__got_task (struct libfts_mpi *m, int src);
+
+/* TAG_NOWORK: ask the next rank; after a round of refusals, wait first.  */
+void mpiw__on_nowork (struct libfts_mpi *m);
+
+/* On the talking thread: a rank running fewer than TASKS_LOW tasks asks
+   another for up to TASKS_ASKED directories: one request at a time
+   (over when it got them all, or at TAG_NOWORK), first to the rank that
+   gave it its last task (rank 0 at first: it has the root), which was
+   busy then, then to the others in turn from a random one.  */
+void mpiw__ask_for_work (struct libfts_mpi *m);
+
+/* ---- fts-mpi-reach.c: reaching a task's directory (it calls no other
+   file of mpi/) ---------------------------------------------------------- */
+
+/* The descriptor of the directory that holds T's, reached from the
+   root's and checked by device and inode; -1 with errno.  The root is
+   opened on the first task of a walk, by its path, and checked against
+   what rank 0 saw.  */
+int mpiw__reach_parent (struct libfts_mpi *m, const struct task *t);
+
+/* Close the root's descriptor, once no task is running.  */
+void mpiw__close_root (struct libfts_mpi *m);
 
 /* ---- fts-mpi-task.c: the walker ------------------------------------------- */
 

@@ -10,17 +10,11 @@
 #include "fts-mpi-int.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <time.h>
 #include <unistd.h>
-#ifdef __linux__
-# include <linux/openat2.h>
-#endif
 
 /* One task being walked.  */
 struct tctx
@@ -308,79 +302,6 @@ whole_path (const struct tctx *tc, const struct libfts_walk_entry *e)
   return p;
 }
 
-/* A rank waiting for a directory, taken from those held, or -1.  A
-   request is for TASKS_ASKED tasks; it stays held until it got them.  */
-static int
-take_hungry_locked (struct libfts_mpi *m, int64_t *id)
-{
-  int dest = -1;
-
-  if (m->n_hungry > 0 && m->tickets > 0 && !m->run_over)
-    {
-      int i = m->n_hungry - 1;
-      dest = m->hungry[i];
-      if (++m->hungry_given[i] == TASKS_ASKED)
-        __atomic_store_n (&m->n_hungry, i, __ATOMIC_RELAXED);
-      m->tickets--;
-      *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
-    }
-  return dest;
-}
-
-static int
-take_hungry (struct libfts_mpi *m, int64_t *id)
-{
-  pthread_mutex_lock (&m->lock);
-  int dest = take_hungry_locked (m, id);
-  pthread_mutex_unlock (&m->lock);
-  return dest;
-}
-
-/* Give DEST's task back to its request, its ticket back, after a
-   failure.  Lock held.  */
-static void
-untake_hungry_locked (struct libfts_mpi *m, int dest)
-{
-  int i = 0;
-  while (i < m->n_hungry && m->hungry[i] != dest)
-    i++;
-  if (i == m->n_hungry)
-    {
-      m->hungry[i] = dest;
-      m->hungry_since[i] = mpiw__now_ms ();
-      m->hungry_given[i] = TASKS_ASKED;
-      __atomic_store_n (&m->n_hungry, i + 1, __ATOMIC_RELAXED);
-    }
-  m->hungry_given[i]--;
-  m->tickets++;
-}
-
-static void
-untake_hungry (struct libfts_mpi *m, int dest)
-{
-  pthread_mutex_lock (&m->lock);
-  untake_hungry_locked (m, dest);
-  pthread_mutex_unlock (&m->lock);
-}
-
-/* LIBFTS_MPI_SPREAD: wait up to M->spread_ms for a rank to ask for a
-   directory, if none does and this rank still has a ticket.  */
-static void
-wait_for_hungry (struct libfts_mpi *m)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_REALTIME, &ts);
-  ts.tv_nsec += m->spread_ms * 1000000L;
-  ts.tv_sec += ts.tv_nsec / 1000000000;
-  ts.tv_nsec %= 1000000000;
-  pthread_mutex_lock (&m->lock);
-  while (m->n_hungry == 0 && m->tickets > 0 && !m->run_over
-         && pthread_cond_timedwait (&m->cond, &m->lock, &ts) == 0)
-    continue;
-  pthread_mutex_unlock (&m->lock);
-}
-
 /* LIBFTS_MPI_POSTORDER: remember HOLD, on the parent of task ID in
    WALK, until the task is walked (TAG_CHILD_DONE).  Returns 0, or -1
    (ENOMEM).  */
@@ -442,26 +363,49 @@ root_of_many (const struct tctx *tc, const struct libfts_walk_entry *e)
   return e->level == 0 && tc->m->roots && tc->t->id == ROOT_TASK;
 }
 
+/* With LIBFTS_MPI_POSTORDER, a hold on E's parent: in *HOLD, null
+   without the option or on a root's parent.  Returns 0, or -1 (ENOMEM).
+   Nothing remembered yet: hold_parent's or hold_parent_locked's work.  */
+static int
+take_parent_hold (struct tctx *tc, struct libfts_walk_entry *e, void **hold)
+{
+  *hold = NULL;
+  /* A root's parent is no directory of the walk: nothing to finish.  */
+  if (!(tc->m->options & LIBFTS_MPI_POSTORDER) || root_of_many (tc, e))
+    return 0;
+  return (*hold = libfts_walk_hold (e)) ? 0 : -1;
+}
+
 /* With LIBFTS_MPI_POSTORDER, hold E's parent for task ID, which E is to
    become: in *HOLD, null without the option.  Returns 0, or -1
-   (ENOMEM).  */
+   (ENOMEM), with nothing held.  M's lock held.  */
+static int
+hold_parent_locked (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
+                    void **hold)
+{
+  if (take_parent_hold (tc, e, hold) != 0)
+    return -1;
+  if (!*hold || add_held_locked (tc->m, id, tc->walk, *hold) == 0)
+    return 0;
+  libfts_walk_release (tc->walk, *hold, 0);
+  *hold = NULL;
+  return -1;
+}
+
+/* As hold_parent_locked, taking M's lock to remember the hold.  */
 static int
 hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
-             void **hold, bool locked)
+             void **hold)
 {
   struct libfts_mpi *m = tc->m;
 
-  *hold = NULL;
-  /* A root's parent is no directory of the walk: nothing to finish.  */
-  if (!(m->options & LIBFTS_MPI_POSTORDER) || root_of_many (tc, e))
-    return 0;
-  if (!(*hold = libfts_walk_hold (e)))
+  if (take_parent_hold (tc, e, hold) != 0)
     return -1;
-  if (!locked)
-    pthread_mutex_lock (&m->lock);
+  if (!*hold)
+    return 0;
+  pthread_mutex_lock (&m->lock);
   int r = add_held_locked (m, id, tc->walk, *hold);
-  if (!locked)
-    pthread_mutex_unlock (&m->lock);
+  pthread_mutex_unlock (&m->lock);
   if (r == 0)
     return 0;
   libfts_walk_release (tc->walk, *hold, 0);
@@ -469,17 +413,25 @@ hold_parent (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
   return -1;
 }
 
-/* Undo hold_parent's HOLD for task ID.  */
+/* Undo hold_parent_locked's HOLD for task ID.  M's lock held.  */
 static void
-unhold_parent (struct tctx *tc, int64_t id, void *hold, bool locked)
+unhold_parent_locked (struct tctx *tc, int64_t id, void *hold)
 {
   if (!hold)
     return;
-  if (!locked)
-    pthread_mutex_lock (&tc->m->lock);
   drop_held_locked (tc->m, id);
-  if (!locked)
-    pthread_mutex_unlock (&tc->m->lock);
+  libfts_walk_release (tc->walk, hold, 0);
+}
+
+/* Undo hold_parent's HOLD for task ID, taking M's lock to forget it.  */
+static void
+unhold_parent (struct tctx *tc, int64_t id, void *hold)
+{
+  if (!hold)
+    return;
+  pthread_mutex_lock (&tc->m->lock);
+  drop_held_locked (tc->m, id);
+  pthread_mutex_unlock (&tc->m->lock);
   libfts_walk_release (tc->walk, hold, 0);
 }
 
@@ -533,19 +485,35 @@ encode_child (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
 }
 
 /* Put E, about to become task ID, in its place: hold its parent (with
-   LIBFTS_MPI_POSTORDER) and report the placeholder.  LOCKED: M's lock is
-   held.  Returns 0, or -1 (ENOMEM), with nothing held.  */
+   LIBFTS_MPI_POSTORDER) and report the placeholder.  Returns 0, or -1
+   (ENOMEM), with nothing held.  M's lock held.  */
 static int
-leave_placeholder (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
-                   bool locked)
+leave_placeholder_locked (struct tctx *tc, struct libfts_walk_entry *e,
+                          int64_t id)
 {
   void *hold;
 
-  if (hold_parent (tc, e, id, &hold, locked) != 0)
+  if (hold_parent_locked (tc, e, id, &hold) != 0)
     return -1;
   if (libfts_walk_report (e, CODE_CHILD, 0, id) == 0)
     return 0;
-  unhold_parent (tc, id, hold, locked);
+  unhold_parent_locked (tc, id, hold);
+  return -1;
+}
+
+/* As leave_placeholder_locked, M's lock not held: it is taken only to
+   remember or forget the hold, never around libfts_walk_hold, _report
+   or _release, which a walker thread calls unlocked.  */
+static int
+leave_placeholder (struct tctx *tc, struct libfts_walk_entry *e, int64_t id)
+{
+  void *hold;
+
+  if (hold_parent (tc, e, id, &hold) != 0)
+    return -1;
+  if (libfts_walk_report (e, CODE_CHILD, 0, id) == 0)
+    return 0;
+  unhold_parent (tc, id, hold);
   return -1;
 }
 
@@ -561,21 +529,21 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   if (m->spread_ms > 0 && m->size > 1)
     {
       libfts_walk_budget_pause ();
-      wait_for_hungry (m);
+      mpiw__wait_for_hungry (m);
       libfts_walk_budget_resume ();
     }
-  if (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) == 0)
+  if (!mpiw__hungry_waiting (m))
     return false;
-  int dest = take_hungry (m, &id);
+  int dest = mpiw__take_hungry (m, &id);
   if (dest < 0)
     return false;
   size_t len;
   char *buf = encode_child (tc, e, id, &len);
   /* The hold first: once the task is sent, it may be walked at once.  */
-  if (!buf || leave_placeholder (tc, e, id, false) != 0)
+  if (!buf || leave_placeholder (tc, e, id) != 0)
     {
       free (buf);
-      untake_hungry (m, dest);
+      mpiw__untake_hungry (m, dest);
       return false;
     }
   mpiw__push (m, dest, TAG_TASK, buf, len);
@@ -599,7 +567,7 @@ give_one (struct libfts_walk_entry *e, void *arg)
   struct give *g = arg;
 
   g->buf = encode_child (g->tc, e, g->id, &g->len);
-  if (g->buf && leave_placeholder (g->tc, e, g->id, true) == 0)
+  if (g->buf && leave_placeholder_locked (g->tc, e, g->id) == 0)
     return LIBFTS_WALK_SKIP;
   free (g->buf);
   g->buf = NULL;
@@ -616,7 +584,7 @@ mpiw__give_pending (struct libfts_mpi *m)
 {
   if ((m->options & (LIBFTS_MPI_LOCAL | LIBFTS_WALK_XDEV)) || m->size < 2)
     return;
-  while (__atomic_load_n (&m->n_hungry, __ATOMIC_RELAXED) > 0)
+  while (mpiw__hungry_waiting (m))
     {
       struct give g = { .buf = NULL };
       int dest = -1;
@@ -626,13 +594,14 @@ mpiw__give_pending (struct libfts_mpi *m)
       for (struct task *t = m->running; t && !g.buf; t = t->next)
         if (t->tc)
           {
-            if (dest < 0 && (dest = take_hungry_locked (m, &g.id)) < 0)
+            if (dest < 0
+                && (dest = mpiw__take_hungry_locked (m, &g.id)) < 0)
               break;
             g.tc = t->tc;
             libfts_walk_give (g.tc->walk, give_one, &g);
           }
       if (dest >= 0 && !g.buf)
-        untake_hungry_locked (m, dest);
+        mpiw__untake_hungry_locked (m, dest);
       pthread_mutex_unlock (&m->lock);
       if (!g.buf)
         return;
@@ -711,150 +680,6 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
   e->level = level;
   e->root_dev = root_dev;
   return r;
-}
-
-/* ---- reaching a task's directory ------------------------------------------ */
-
-/* Open REL below DIRFD one name at a time, never following a symbolic
-   link (O_NOFOLLOW on each), where openat2 is missing.  */
-static int
-open_beneath_by_steps (int dirfd, const char *rel)
-{
-  int fd = fcntl (dirfd, F_DUPFD_CLOEXEC, 0);
-  const char *p = rel;
-
-  while (fd >= 0 && *p)
-    {
-      const char *slash = strchr (p, '/');
-      size_t n = slash ? (size_t) (slash - p) : strlen (p);
-      char *name = strndup (p, n);
-      int next = -1;
-
-      if (!name)
-        errno = ENOMEM;
-      else if (strcmp (name, "..") == 0)
-        errno = EXDEV;
-      else
-        next = openat (fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
-                       | O_CLOEXEC);
-      int err = errno;
-      free (name);
-      close (fd);
-      fd = next;
-      errno = err;
-      p += n;
-      while (*p == '/')
-        p++;
-    }
-  return fd;
-}
-
-/* Open REL below DIRFD (DIRFD itself, again, when REL is empty) without
-   leaving it and without following any symbolic link (openat2
-   RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux 5.6; name by name with
-   O_NOFOLLOW before, and where REL is PATH_MAX or longer, which openat2
-   refuses: about 2,000 levels down).  */
-static int
-open_beneath (int dirfd, const char *rel)
-{
-  if (!*rel)
-    return fcntl (dirfd, F_DUPFD_CLOEXEC, 0);
-#if defined __linux__ && defined SYS_openat2
-  struct open_how how = {
-    .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
-    .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS
-  };
-  int fd = syscall (SYS_openat2, dirfd, rel, &how, sizeof how);
-  if (fd >= 0 || (errno != ENOSYS && errno != EPERM && errno != E2BIG
-                  && errno != ENAMETOOLONG))
-    return fd;
-#endif
-  return open_beneath_by_steps (dirfd, rel);
-}
-
-/* Whether FD is the directory DEV/INO, DEV sent as dev_to_send made it
-   for a walk whose root's device is ROOT_DEV; sets errno (ESTALE) when
-   not.  A device other than the root's is not checked (see above).  */
-static bool
-is_expected (struct libfts_mpi *m, int fd, uint64_t dev, uint64_t ino,
-             uint64_t root_dev)
-{
-  struct stat st;
-
-  if (fstat (fd, &st) != 0)
-    return false;
-  uint64_t here = __atomic_load_n (&m->root_dev_here, __ATOMIC_RELAXED);
-  if (st.st_ino == ino
-      && (dev == root_dev ? st.st_dev == here : st.st_dev != here))
-    return true;
-  errno = ESTALE;
-  return false;
-}
-
-/* The descriptor of the directory that holds T's, reached from the
-   root's and checked by device and inode; -1 with errno.  The root is
-   opened on the first task of a walk, by its path, and checked against
-   what rank 0 saw.  */
-static int open_root (struct libfts_mpi *m, const struct task *t);
-
-static int
-reach_parent (struct libfts_mpi *m, const struct task *t)
-{
-  pthread_mutex_lock (&m->lock);
-  int root_fd = m->root_fd >= 0 ? m->root_fd : open_root (m, t);
-  pthread_mutex_unlock (&m->lock);
-  if (root_fd < 0)
-    return -1;
-  const char *slash = strrchr (t->rel, '/');
-  char *parent = strndup (t->rel, slash ? (size_t) (slash - t->rel) : 0);
-  if (!parent)
-    return -1;
-  /* The root's descriptor was checked when it was opened, and names
-     the same directory since: a task just below it needs no fstat (one
-     request to the server less for each).  */
-  bool root = !*parent && t->dev == t->root_dev && t->ino == t->root_ino;
-  int fd = open_beneath (root_fd, parent);
-  free (parent);
-  if (fd >= 0 && !root && !is_expected (m, fd, t->dev, t->ino, t->root_dev))
-    {
-      int err = errno;
-      close (fd);
-      errno = err;
-      fd = -1;
-    }
-  return fd;
-}
-
-/* Open the root of M's walk by its path, as M's first task T of the walk
-   on this rank needs it, and check it against what rank 0 saw: M's
-   root_fd, or -1 with errno.  Under M's lock.  */
-static int
-open_root (struct libfts_mpi *m, const struct task *t)
-{
-  int follow = m->options & LIBFTS_WALK_COMFOLLOW;
-  int fd = open (m->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC
-                 | (follow ? 0 : O_NOFOLLOW));
-  struct stat st;
-
-  if (fd < 0)
-    return -1;
-  if (fstat (fd, &st) != 0)
-    {
-      int err = errno;
-      close (fd);
-      errno = err;
-      return -1;
-    }
-  __atomic_store_n (&m->root_dev_here, st.st_dev, __ATOMIC_RELAXED);
-  if (!is_expected (m, fd, t->root_dev, t->root_ino, t->root_dev))
-    {
-      int err = errno;
-      close (fd);
-      errno = err;
-      return -1;
-    }
-  m->root_fd = fd;
-  return fd;
 }
 
 /* ---- walking a task ------------------------------------------------------- */
@@ -946,7 +771,7 @@ run_task (struct libfts_mpi *m, struct task *t)
   else
     {
       libfts_walk_budget_acquire (m->budget);
-      int fd = reach_parent (m, t);
+      int fd = mpiw__reach_parent (m, t);
       libfts_walk_budget_release (m->budget);
       const char *slash = strrchr (t->rel, '/');
       const char *name = slash ? slash + 1 : t->rel;
@@ -1041,7 +866,5 @@ mpiw__end_tasks (struct libfts_mpi *m)
   while (m->running)
     pthread_cond_wait (&m->cond, &m->lock);
   pthread_mutex_unlock (&m->lock);
-  if (m->root_fd >= 0)
-    close (m->root_fd);
-  m->root_fd = -1;
+  mpiw__close_root (m);
 }

@@ -1,5 +1,6 @@
-/* fts-mpi.c: the MPI walk's API and each rank's talking thread: the
-   messages between ranks, work requests, the end of a walk.
+/* fts-mpi.c: the MPI walk's API and each rank's talking thread: what it
+   does with the messages between ranks, and the end of a walk (the
+   messages themselves are fts-mpi-msg.c's).
 
    Copyright (C) 2026 The libfts authors.
    SPDX-License-Identifier: LGPL-2.1-or-later
@@ -25,170 +26,7 @@
 /* Sleep between polls, microseconds: after activity, and at most.  */
 enum { POLL_MIN_US = 50, POLL_MAX_US = 2000 };
 
-double
-mpiw__now_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-/* ---- sending --------------------------------------------------------------- */
-
-void
-mpiw__push (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
-{
-  struct outmsg *o = malloc (sizeof *o);
-
-  if (!o)
-    abort ();                   /* a message lost would hang the walk;
-                                   this one is a few bytes */
-  *o = (struct outmsg) { .dest = dest, .tag = tag, .len = len, .buf = buf };
-  pthread_mutex_lock (&m->lock);
-  *m->out_tail = o;
-  m->out_tail = &o->next;
-  pthread_cond_broadcast (&m->cond);
-  pthread_mutex_unlock (&m->lock);
-}
-
-/* Post O (MPI_Isend), which this thread owns from now on.  */
-static void
-post_msg (struct libfts_mpi *m, struct outmsg *o)
-{
-  MPI_Isend (o->buf, (int) o->len, MPI_BYTE, o->dest, o->tag, m->comm,
-             &o->req);
-  m->sent[o->dest]++;
-  o->next = m->sending;
-  m->sending = o;
-}
-
-int
-mpiw__post (struct libfts_mpi *m, int dest, int tag, char *buf, size_t len)
-{
-  struct outmsg *o = malloc (sizeof *o);
-
-  if (!o)
-    abort ();                   /* as in mpiw__push */
-  *o = (struct outmsg) { .dest = dest, .tag = tag, .len = len, .buf = buf };
-  post_msg (m, o);
-  return 0;
-}
-
-int
-mpiw__post_id (struct libfts_mpi *m, int dest, int tag, int64_t id,
-               int64_t n)
-{
-  int64_t v[2] = { id, n };
-  char *buf = malloc (sizeof v);
-
-  if (!buf)
-    abort ();
-  memcpy (buf, v, sizeof v);
-  return mpiw__post (m, dest, tag, buf, sizeof v);
-}
-
-/* Post what the walker left in the outbox.  Returns how many.  */
-static int
-post_outbox (struct libfts_mpi *m)
-{
-  pthread_mutex_lock (&m->lock);
-  struct outmsg *o = m->out_head;
-  m->out_head = NULL;
-  m->out_tail = &m->out_head;
-  pthread_mutex_unlock (&m->lock);
-  int n = 0;
-  while (o)
-    {
-      struct outmsg *next = o->next;
-      post_msg (m, o);
-      o = next;
-      n++;
-    }
-  return n;
-}
-
-/* Free the messages whose sends completed.  */
-static void
-reap_sends (struct libfts_mpi *m)
-{
-  struct outmsg **pp = &m->sending;
-
-  while (*pp)
-    {
-      struct outmsg *o = *pp;
-      int done = 0;
-      MPI_Test (&o->req, &done, MPI_STATUS_IGNORE);
-      if (!done)
-        {
-          pp = &o->next;
-          continue;
-        }
-      *pp = o->next;
-      free (o->buf);
-      free (o);
-    }
-}
-
-/* ---- receiving ------------------------------------------------------------- */
-
-/* Receive the message STATUS announced: a buffer from malloc, its size
-   in *LEN (a byte more, zero, for a string).  Aborts without memory: the
-   message would stay unread, and the walk could not end.  */
-static char *
-receive (struct libfts_mpi *m, const MPI_Status *status, size_t *len)
-{
-  int n;
-
-  MPI_Get_count (status, MPI_BYTE, &n);
-  char *buf = malloc ((size_t) n + 1);
-  if (!buf)
-    abort ();
-  MPI_Recv (buf, n, MPI_BYTE, status->MPI_SOURCE, status->MPI_TAG, m->comm,
-            MPI_STATUS_IGNORE);
-  buf[n] = '\0';
-  m->recvd[status->MPI_SOURCE]++;
-  *len = (size_t) n;
-  return buf;
-}
-
-/* The task id and the number that a TAG_ACK or TAG_TICKET carries, in
-   V; false if it carries none.  */
-static bool
-id_of (const char *buf, size_t len, int64_t v[2])
-{
-  if (len != 2 * sizeof *v)
-    return false;
-  memcpy (v, buf, 2 * sizeof *v);
-  return true;
-}
-
-/* TAG_REQUEST from SRC: hold it while a task is walked here (it may meet a
-   directory to hand out), else say no at once.  */
-static void
-on_request (struct libfts_mpi *m, int src)
-{
-  pthread_mutex_lock (&m->lock);
-  bool hold = (m->running && !m->run_over
-               && !(m->options & LIBFTS_MPI_LOCAL));
-  if (hold)
-    {
-      /* SRC asks once its last request is over: one of its still held
-         here is (it was answered, and its NOWORK is on its way).  */
-      int i = 0;
-      while (i < m->n_hungry && m->hungry[i] != src)
-        i++;
-      m->hungry[i] = src;
-      m->hungry_since[i] = mpiw__now_ms ();
-      m->hungry_given[i] = 0;
-      if (i == m->n_hungry)
-        __atomic_store_n (&m->n_hungry, i + 1, __ATOMIC_RELAXED);
-      pthread_cond_broadcast (&m->cond);
-    }
-  pthread_mutex_unlock (&m->lock);
-  if (!hold)
-    mpiw__post (m, src, TAG_NOWORK, NULL, 0);
-}
+/* ---- acting on messages ------------------------------------------------- */
 
 /* TAG_TASK: the walker's next.  */
 static void
@@ -199,26 +37,7 @@ on_task (struct libfts_mpi *m, int src, const char *buf, size_t len)
   if (!t)
     abort ();                   /* a task lost would hang the walk */
   mpiw__start_task (m, t);
-  if (++m->got >= TASKS_ASKED)
-    m->requesting = false;
-  m->misses = 0;
-  m->giver = src;
-  m->idle_wait_ms = IDLE_MIN_MS;
-}
-
-/* TAG_NOWORK: ask the next rank; after a round of refusals, wait first.  */
-static void
-on_nowork (struct libfts_mpi *m)
-{
-  m->requesting = false;
-  if (m->got > 0)               /* the end of one that got some */
-    return;
-  if (++m->misses < m->size - 1)
-    return;
-  m->misses = 0;
-  m->next_request = mpiw__now_ms () + m->idle_wait_ms;
-  m->idle_wait_ms = m->idle_wait_ms * 2 > IDLE_MAX_MS
-                    ? IDLE_MAX_MS : m->idle_wait_ms * 2;
+  mpiw__got_task (m, src);
 }
 
 /* TAG_ACK: rank 0 consumed a piece of a task of ours; if of the one
@@ -230,7 +49,7 @@ on_ack (struct libfts_mpi *m, const char *buf, size_t len)
 
   pthread_mutex_lock (&m->lock);
   struct task *t = m->running;
-  if (id_of (buf, len, v))
+  if (mpiw__id_of (buf, len, v))
     while (t && t->id != v[0])
       t = t->next;
   if (t)
@@ -247,7 +66,7 @@ on_child_done (struct libfts_mpi *m, const char *buf, size_t len)
   int64_t v[2];
   struct held h = { .hold = NULL };
 
-  if (!id_of (buf, len, v))
+  if (!mpiw__id_of (buf, len, v))
     return;
   pthread_mutex_lock (&m->lock);
   for (size_t i = 0; i < m->n_held; i++)
@@ -271,10 +90,10 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
   switch (tag)
     {
     case TAG_REQUEST:
-      on_request (m, src);
+      mpiw__on_request (m, src);
       break;
     case TAG_NOWORK:
-      on_nowork (m);
+      mpiw__on_nowork (m);
       break;
     case TAG_TASK:
       on_task (m, src, buf, len);
@@ -292,14 +111,12 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
     case TAG_PROGRESS:
       {
         int64_t v[2];
-        if (m->rank == 0 && m->visited_by && id_of (buf, len, v))
+        if (m->rank == 0 && m->visited_by && mpiw__id_of (buf, len, v))
           m->visited_by[src] = v[1];
       }
       break;
     case TAG_TICKET:
-      pthread_mutex_lock (&m->lock);
-      m->tickets++;
-      pthread_mutex_unlock (&m->lock);
+      mpiw__on_ticket (m);
       break;
     case TAG_DONE:
       pthread_mutex_lock (&m->lock);
@@ -330,69 +147,11 @@ poll_messages (struct libfts_mpi *m, int *err)
       if (!flag)
         return n;
       size_t len;
-      char *buf = receive (m, &st, &len);
+      char *buf = mpiw__receive (m, &st, &len);
       if (handle (m, st.MPI_TAG, st.MPI_SOURCE, buf, len) != 0 && !*err)
         *err = errno ? errno : EIO;
       n++;
     }
-}
-
-/* ---- work ------------------------------------------------------------------ */
-
-/* Say no to the requests held longer than HOLD_MS, or to all of them
-   when the walker has nothing left that it could hand out.  */
-static void
-release_hungry (struct libfts_mpi *m)
-{
-  int no[64], n_no = 0;
-  double now = mpiw__now_ms ();
-
-  pthread_mutex_lock (&m->lock);
-  bool all = !m->running || m->run_over;
-  for (int i = 0; i < m->n_hungry && n_no < 64;)
-    if (all || now - m->hungry_since[i] > HOLD_MS)
-      {
-        /* The end of the request, tasks given or not.  */
-        no[n_no++] = m->hungry[i];
-        m->hungry[i] = m->hungry[m->n_hungry - 1];
-        m->hungry_since[i] = m->hungry_since[m->n_hungry - 1];
-        m->hungry_given[i] = m->hungry_given[m->n_hungry - 1];
-        __atomic_store_n (&m->n_hungry, m->n_hungry - 1, __ATOMIC_RELAXED);
-      }
-    else
-      i++;
-  pthread_mutex_unlock (&m->lock);
-  for (int i = 0; i < n_no; i++)
-    mpiw__post (m, no[i], TAG_NOWORK, NULL, 0);
-}
-
-/* A rank running fewer than TASKS_LOW tasks asks another for up to
-   TASKS_ASKED directories: one request at a time (over when it got them
-   all, or at TAG_NOWORK), first to the rank that gave it its last task
-   (rank 0 at first: it has the root), which was busy then, then to the
-   others in turn from a random one.  */
-static void
-ask_for_work (struct libfts_mpi *m)
-{
-  pthread_mutex_lock (&m->lock);
-  bool idle = m->n_running < TASKS_LOW && !m->run_over;
-  pthread_mutex_unlock (&m->lock);
-  if (!idle || m->requesting || m->size < 2
-      || mpiw__now_ms () < m->next_request)
-    return;
-  int victim = m->giver;
-  if (m->misses > 0 || victim < 0 || victim == m->rank)
-    {
-      if (m->victim < 0)
-        m->victim = rand_r (&m->seed) % m->size;
-      do
-        m->victim = (m->victim + 1) % m->size;
-      while (m->victim == m->rank);
-      victim = m->victim;
-    }
-  mpiw__post (m, victim, TAG_REQUEST, NULL, 0);
-  m->requesting = true;
-  m->got = 0;
 }
 
 /* ---- a walk, on every rank ------------------------------------------------- */
@@ -472,7 +231,7 @@ drain (struct libfts_mpi *m)
 
   if (!expect)
     abort ();
-  post_outbox (m);
+  mpiw__post_outbox (m);
   MPI_Alltoall (m->sent, 1, MPI_LONG, expect, 1, MPI_LONG, m->comm);
   for (int p = 0; p < m->size; p++)
     while (m->recvd[p] < expect[p])
@@ -486,11 +245,11 @@ drain (struct libfts_mpi *m)
             continue;
           }
         size_t len;
-        free (receive (m, &st, &len));
+        free (mpiw__receive (m, &st, &len));
       }
   while (m->sending)
     {
-      reap_sends (m);
+      mpiw__reap_sends (m);
       if (m->sending)
         nap (m, POLL_MIN_US);
     }
@@ -511,31 +270,25 @@ run (struct libfts_mpi *m, struct task *first)
   m->run_over = false;
   m->running = NULL;
   m->n_running = 0;
-  m->n_hungry = 0;
-  m->tickets = EXPORT_TICKETS;
+  mpiw__work_reset (m);
   m->visited = 0;
   if (m->visited_by)
     memset (m->visited_by, 0, m->size * sizeof *m->visited_by);
   m->run_start = mpiw__now_ms ();
   m->next_progress = m->run_start + m->progress_s * 1000;
-  m->requesting = false;
-  m->misses = 0;
-  m->giver = 0;
-  m->idle_wait_ms = IDLE_MIN_MS;
-  m->next_request = 0;
   m->root_fd = -1;
   if (first)
     mpiw__start_task (m, first);
   while (!over (m))
     {
-      int n = poll_messages (m, &err) + post_outbox (m);
+      int n = poll_messages (m, &err) + mpiw__post_outbox (m);
       if (err)
         MPI_Abort (m->comm, EXIT_FAILURE);  /* a message not acted on
                                                would hang the walk */
-      reap_sends (m);
+      mpiw__reap_sends (m);
       mpiw__give_pending (m);
-      release_hungry (m);
-      ask_for_work (m);
+      mpiw__release_hungry (m);
+      mpiw__ask_for_work (m);
       tell_progress (m);
       if (m->rank == 0 && mpiw__order_done (m->order))
         finish_run (m);
@@ -621,19 +374,14 @@ libfts_mpi_open (MPI_Comm comm)
   MPI_Comm_size (m->comm, &m->size);
   m->sent = calloc (m->size, sizeof *m->sent);
   m->recvd = calloc (m->size, sizeof *m->recvd);
-  m->hungry = calloc (m->size, sizeof *m->hungry);
-  m->hungry_since = calloc (m->size, sizeof *m->hungry_since);
-  m->hungry_given = calloc (m->size, sizeof *m->hungry_given);
+  int work = mpiw__work_init (m);
   m->budget = libfts_walk_budget_new (0);
   m->out_tail = &m->out_head;
-  m->victim = -1;
-  m->seed = (unsigned) m->rank * 2654435761u + 1;
   m->root_fd = -1;
   m->spread_ms = spread_ms ();
   pthread_mutex_init (&m->lock, NULL);
   pthread_cond_init (&m->cond, NULL);
-  if (!m->sent || !m->recvd || !m->hungry || !m->hungry_since
-      || !m->hungry_given || !m->budget)
+  if (!m->sent || !m->recvd || work != 0 || !m->budget)
     {
       libfts_mpi_close (m);
       errno = ENOMEM;
@@ -828,7 +576,7 @@ wait_for_zero (struct libfts_mpi *m, int *tag, size_t *len)
       if (flag)
         {
           *tag = st.MPI_TAG;
-          return receive (m, &st, len);
+          return mpiw__receive (m, &st, len);
         }
       nap (m, POLL_MAX_US);
     }
@@ -883,7 +631,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
         mpiw__post (m, p, TAG_QUIT, NULL, 0);
       while (m->sending)
         {
-          reap_sends (m);
+          mpiw__reap_sends (m);
           if (m->sending)
             nap (m, POLL_MIN_US);
         }
@@ -893,9 +641,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
   pthread_cond_destroy (&m->cond);
   free (m->sent);
   free (m->recvd);
-  free (m->hungry);
-  free (m->hungry_since);
-  free (m->hungry_given);
+  mpiw__work_free (m);
   free (m->visited_by);
   free (m->held);
   libfts_walk_budget_free (m->budget);

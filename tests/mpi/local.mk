@@ -31,6 +31,11 @@ endif
 EXTRA_DIST += $(mpi_shell_tests) tests/mpi/mpi-init.sh \
   tests/mpi/hold-preload.c
 
+# no-circle.sh: mpi/'s files call each other in no circle.  In the list
+# with MPI or without: without, it says why it skips (77).
+TESTS += tests/mpi/no-circle.sh
+EXTRA_DIST += tests/mpi/no-circle.sh
+
 # walk-print: the MPI walk's reports, one line per entry, as fts-print
 # prints fts_read's.
 if HAVE_MPI
