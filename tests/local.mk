@@ -115,20 +115,19 @@ tests_unit_check_fts_walk_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_rm_SOURCES = tests/unit/check-fts-walk-rm.c \
-  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
+  $(walk_harness) $(unit_harness)
 tests_unit_check_fts_walk_rm_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_rm_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_rm_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_hold_SOURCES = tests/unit/check-fts-walk-hold.c \
-  $(walk_harness) tests/unit/unit.h tests/unit/unit.c
+  $(walk_harness) $(unit_harness)
 tests_unit_check_fts_walk_hold_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_hold_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_hold_LDADD = $(unit_ldadd)
 
 tests_unit_check_fts_walk_threads_SOURCES = \
-  tests/unit/check-fts-walk-threads.c $(walk_harness) tests/unit/unit.h \
-  tests/unit/unit.c
+  tests/unit/check-fts-walk-threads.c $(walk_harness) $(unit_harness)
 tests_unit_check_fts_walk_threads_CPPFLAGS = $(unit_cppflags)
 tests_unit_check_fts_walk_threads_CFLAGS = $(unit_cflags)
 tests_unit_check_fts_walk_threads_LDADD = $(unit_ldadd)
