@@ -446,9 +446,10 @@ feed_roots (struct libfts_walk *w)
      5. take a task, the first in the sequential walk's order that the
         emitter's backlog allows;
      6. else sleep until woken.
-   Steps 3 to 5 are not taken beyond the bound on requests in flight
-   where requests wait on a server (at_bound).  W's lock is held between
-   the steps, and let go while one does its work or sleeps.  */
+   Steps 4 and 5 are not taken beyond the bound on requests in flight
+   where requests wait on a server (at_bound); step 3 is taken whatever
+   the bound.  W's lock is held between the steps, and let go while one
+   does its work or sleeps.  */
 
 /* Whether the calling thread (CALLER: libfts_walk_run's) is to leave
    W's work.  Lock held.  */
