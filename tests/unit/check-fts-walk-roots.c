@@ -353,7 +353,7 @@ START_TEST (test_end_found_by_another)
   /* Until another thread met the end 3 times: in most rounds the
      caller meets it.  One round with one thread: no other there.  */
   int rounds = THREADS (_i) > 1 ? 400 : 1;
-  /* One log for all the rounds (the harness's logs live to the end).  */
+  /* One log for all the rounds, freed at the end by log_text.  */
   struct late_ctx lc = { .c = CTX_INIT, .caller = pthread_self () };
   for (int round = 0; round < rounds && ends_by_others < 3; round++)
     {
@@ -371,6 +371,8 @@ START_TEST (test_end_found_by_another)
                         3 * (2 + 8 * 4));
       ends_by_others += atomic_load (&l.ends_by_others);
     }
+  log_text (&lc.c.reports, false);        /* frees the log's lines */
+  log_text (&lc.c.visits, false);
   /* Else the case was never met: the test would prove nothing.  */
   if (THREADS (_i) > 1)
     ck_assert_int_gt (ends_by_others, 0);
