@@ -26,39 +26,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* ---- lines and files ---------------------------------------------------- */
-
-/* The path in LINE ("<info> <level> <path>[ <errno>]\n").  */
-static const char *
-line_path (const char *line)
-{
-  return strchr (strchr (line, ' ') + 1, ' ') + 1;
-}
-
-/* Whether PATH, in a line, is PREFIX itself, or something below it.  */
-static bool
-path_is (const char *path, const char *prefix)
-{
-  size_t n = strlen (prefix);
-  return strncmp (path, prefix, n) == 0
-         && (path[n] == '\n' || path[n] == ' ' || !path[n]);
-}
-
-static bool
-path_below (const char *path, const char *prefix)
-{
-  size_t n = strlen (prefix);
-  return strncmp (path, prefix, n) == 0 && path[n] == '/';
-}
-
-/* Whether PATH exists (as anything, symlinks not followed).  */
-static bool
-exists (const char *path)
-{
-  struct stat st;
-  return lstat (path, &st) == 0;
-}
-
 /* ---- flagging ancestors ------------------------------------------------------ */
 
 struct flag_ctx

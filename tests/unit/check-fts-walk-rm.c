@@ -31,16 +31,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* ---- lines and files ---------------------------------------------------- */
-
-/* Whether PATH exists (as anything, symlinks not followed).  */
-static bool
-exists (const char *path)
-{
-  struct stat st;
-  return lstat (path, &st) == 0;
-}
-
 /* ---- removing the tree as rm does ------------------------------------------- */
 
 struct rm_ctx

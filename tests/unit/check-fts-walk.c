@@ -36,29 +36,6 @@
 
 /* ---- lines and files ---------------------------------------------------- */
 
-/* The path in LINE ("<info> <level> <path>[ <errno>]\n").  */
-static const char *
-line_path (const char *line)
-{
-  return strchr (strchr (line, ' ') + 1, ' ') + 1;
-}
-
-/* Whether PATH, in a line, is PREFIX itself, or something below it.  */
-static bool
-path_is (const char *path, const char *prefix)
-{
-  size_t n = strlen (prefix);
-  return strncmp (path, prefix, n) == 0
-         && (path[n] == '\n' || path[n] == ' ' || !path[n]);
-}
-
-static bool
-path_below (const char *path, const char *prefix)
-{
-  size_t n = strlen (prefix);
-  return strncmp (path, prefix, n) == 0 && path[n] == '/';
-}
-
 /* Whether TEXT has LINE (newline included) as one of its lines.  */
 static bool
 has_line (const char *text, const char *line)
@@ -67,14 +44,6 @@ has_line (const char *text, const char *line)
     if (p == text || p[-1] == '\n')
       return true;
   return false;
-}
-
-/* Whether PATH exists (as anything, symlinks not followed).  */
-static bool
-exists (const char *path)
-{
-  struct stat st;
-  return lstat (path, &st) == 0;
 }
 
 /* ---- every entry once, as fts_read says ------------------------------------ */

@@ -459,3 +459,31 @@ visit_log (struct libfts_walk_entry *e, void *arg)
   log_add (&c->visits, entry_line (e));
   return LIBFTS_WALK_CONTINUE;
 }
+
+const char *
+line_path (const char *line)
+{
+  return strchr (strchr (line, ' ') + 1, ' ') + 1;
+}
+
+bool
+path_is (const char *path, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  return strncmp (path, prefix, n) == 0
+         && (path[n] == '\n' || path[n] == ' ' || !path[n]);
+}
+
+bool
+path_below (const char *path, const char *prefix)
+{
+  size_t n = strlen (prefix);
+  return strncmp (path, prefix, n) == 0 && path[n] == '/';
+}
+
+bool
+exists (const char *path)
+{
+  struct stat st;
+  return lstat (path, &st) == 0;
+}

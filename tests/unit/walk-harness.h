@@ -198,6 +198,17 @@ void check_ordered_with (char *const *roots, unsigned threads,
 void check_ordered (char *const *roots, unsigned threads, size_t threshold,
                     bool all_fs);
 
+/* ---- lines and paths ------------------------------------------------------- */
+
+/* The path in LINE ("<info> <level> <path>[ <errno>]\n").  */
+const char *line_path (const char *line);
+/* Whether PATH, in a line, is PREFIX itself (path_is), or something
+   below it (path_below).  */
+bool path_is (const char *path, const char *prefix);
+bool path_below (const char *path, const char *prefix);
+/* Whether PATH exists (as anything, symlinks not followed).  */
+bool exists (const char *path);
+
 /* Raise *A to V if V is greater (threads may race to raise it).  */
 void atomic_max_int (atomic_int *a, int v);
 
