@@ -424,20 +424,59 @@ bench_strace_summary ()
     }' "$1"
 }
 
+# ---- results and the report --------------------------------------------------------
+
+# bench_stderr_check CHECK STDERR KEEP: print CHECK, or stderr when CHECK
+# is ok but the command wrote to STDERR; what it wrote is kept as KEEP.
+# Carriage returns and newlines alone are nothing (pdu clears its
+# progress line on standard error even when it showed none).
+bench_stderr_check ()
+{
+  local check=$1
+  if test "$(tr -d '\r\n' < "$2" | wc -c)" -gt 0; then
+    test "$check" = ok && check=stderr
+    cp "$2" "$3"
+  fi
+  echo "$check"
+}
+
+# bench_record FIELD...: append a run's line to RESULTS, its 14 fields
+# separated by tabs: the columns of bench/report's head comment, the one
+# results format of bench/run and bench/mpi-run.
+bench_record ()
+{
+  test $# = 14 || bench_die "bench_record: $# fields, not 14"
+  local IFS=$'\t'
+  printf '%s\n' "$*" >> "$RESULTS"
+}
+
+# bench_write_report SAVED REPORT: the results so far (RESULTS), after
+# the #KEY lines that the script's results_meta prints, into SAVED; and
+# bench/report's report of them into REPORT (NAME.md), its charts and
+# figures beside it (bench/report's --charts=NAME).  SAVED and REPORT are
+# replaced whole or not at all.
+bench_write_report ()
+{
+  { results_meta && cat "$RESULTS"; } > "$1.tmp" && mv "$1.tmp" "$1" \
+    && "$bench_srcdir/report" --charts="${2%.md}" "$1" > "$2.tmp" \
+    && mv "$2.tmp" "$2"
+}
+
 # ---- statistics ------------------------------------------------------------------------
 
-# Functions for the awk programs that read bench/run's results (one line
-# per run: fs tree mode op tool run wall_s maxrss_kib status sort_ms
-# dirs_sorted check max_inflight requests).  record(K) files the current
-# line's run under the key K; median(LIST) of numbers separated by spaces,
-# or ""; cell(K) is the median time of K's runs that succeeded, with a *
-# when some failed, or what failed when all did; ratio(A, B) of the
-# medians of A and B, or "-"; rss(K) the median peak RSS in MiB, or "-";
-# inflight(K) the most requests in flight that latfs saw in any of K's
-# runs, requests(K) the median of its requests, or "-"; latency(FS) what
-# each request of FS waits ("200 µs" for lat200), or "-"; fsname(FS) FS
-# with its latency.
-# shellcheck disable=SC2016,SC2034 # awk's $N, for bench/run
+# Functions for bench/report's awk programs, over the runs of a results
+# file (the columns in bench/report's head comment: those read here, $7
+# to $9 and $12 to $14, mean the same for both benchmarks), and for
+# mpi-run's header (latency).  record(K) files the current line's run
+# under the key K; median(LIST) of numbers separated by spaces, or "";
+# cell(K) is the median time of K's runs that succeeded, with a * when
+# some failed, or what failed when all did; ratio(A, B) of the medians of
+# A and B, or "-"; rss(K) the median peak RSS in MiB, or "-"; inflight(K)
+# the most requests in flight that latfs saw in any of K's runs,
+# requests(K) the median of its requests, or "-"; latency(FS) what each
+# request of FS waits ("200 µs" for lat200), or "-"; fsname(FS) FS with
+# its latency.
+# shellcheck disable=SC2016,SC2034 # awk's $N, for bench/report
 BENCH_AWK_RESULTS='
   function record(k) {
     mem[k] = mem[k] " " $8
