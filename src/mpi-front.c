@@ -42,6 +42,7 @@
 
 #include "mpi-front.h"
 #include "package-info.h"
+#include "progname.h"
 
 static LIBFTS_MPI *mpi;
 
@@ -172,14 +173,14 @@ take_progress (int *argc, char **argv, LIBFTS_MPI *m)
       double s = value ? strtod (value, &end) : 0;
       if (!value || end == value || *end || !(s > 0) || s > 1e9)
         {
-          if (libfts_mpi_rank (m) == 0)
-            fprintf (stderr, value
-                     ? "%s: invalid --progress interval: '%s'\n"
-                       "Try '%s --help' for more information.\n"
-                     : "%s: option '--progress' requires an argument\n"
-                       "Try '%s --help' for more information.\n",
-                     name, value ? value : name, name);
-          exit (EXIT_FAILURE);
+          if (libfts_mpi_rank (m) != 0)
+            exit (EXIT_FAILURE);
+          fprintf (stderr, value
+                   ? "%s: invalid --progress interval: '%s'\n"
+                   : "%s: option '--progress' requires an argument\n",
+                   name, value);
+          set_program_name (name);
+          try_help (EXIT_FAILURE);
         }
       if (libfts_mpi_set_progress (m, s, say_progress, (void *) name) != 0)
         {
