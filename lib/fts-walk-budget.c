@@ -82,6 +82,12 @@ libfts_walk_budget_size (const LIBFTS_WALK_BUDGET *b)
   return b ? b->size : 0;
 }
 
+unsigned
+libfts_walk_budget_used (const LIBFTS_WALK_BUDGET *b)
+{
+  return b ? atomic_load (&b->used) : 0;
+}
+
 bool
 fts__budget_try_take (struct libfts_walk_budget *b)
 {

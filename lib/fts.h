@@ -402,8 +402,10 @@ int libfts_walk_set_inflight (LIBFTS_WALK *w, unsigned n);
    ENOMEM).  */
 typedef struct libfts_walk_budget LIBFTS_WALK_BUDGET;
 struct libfts_walk_budget *libfts_walk_budget_new (unsigned n);
-/* Its N.  */
+/* Its N; and how many of its units are taken now (a moment's figure,
+   for tracing: threads of its walks at work and acquired units).  */
 unsigned libfts_walk_budget_size (const LIBFTS_WALK_BUDGET *b);
+unsigned libfts_walk_budget_used (const LIBFTS_WALK_BUDGET *b);
 /* Free B, which no walk runs with any more.  Returns 0, or -1 with errno
    EBUSY when one does or a thread holds a unit of it.  */
 int libfts_walk_budget_free (LIBFTS_WALK_BUDGET *b);

@@ -381,7 +381,10 @@ START_TEST (test_budget_api)
   errno = 0;
   ck_assert_int_eq (libfts_walk_budget_release (b), -1);   /* none held */
   ck_assert_int_eq (errno, EINVAL);
+  ck_assert_uint_eq (libfts_walk_budget_used (b), 0);
+  ck_assert_uint_eq (libfts_walk_budget_used (NULL), 0);
   ck_assert_int_eq (libfts_walk_budget_acquire (b), 0);
+  ck_assert_uint_eq (libfts_walk_budget_used (b), 1);
   errno = 0;
   ck_assert_int_eq (libfts_walk_budget_acquire (b), -1);   /* one held */
   ck_assert_int_eq (errno, EINVAL);
@@ -393,6 +396,7 @@ START_TEST (test_budget_api)
   ck_assert_int_eq (libfts_walk_budget_release (b), 0);
   libfts_walk_budget_resume ();
   ck_assert_int_eq (libfts_walk_budget_release (b), 0);
+  ck_assert_uint_eq (libfts_walk_budget_used (b), 0);
   errno = 0;
   ck_assert_int_eq (libfts_walk_budget_acquire (NULL), -1);
   ck_assert_int_eq (errno, EINVAL);
