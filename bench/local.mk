@@ -12,7 +12,7 @@ bench_rusage_SOURCES = bench/rusage.c
 bench_gentree_CPPFLAGS = -I$(top_builddir)
 bench_rusage_CPPFLAGS = -I$(top_builddir)
 
-EXTRA_DIST += bench/run bench/lib.sh bench/mpi-run bench/report
+EXTRA_DIST += bench/run bench/lib.sh bench/mpi-run bench/report bench/mpi-trace
 
 # Arguments for bench/run, e.g.
 #   make bench BENCH_ARGS='--fs=ext4 --trees=npm --modes=warm --runs=1'

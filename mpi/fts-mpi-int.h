@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "fts-mpi.h"
 
@@ -122,33 +123,42 @@ enum
      bytes, not pieces: a piece with a placeholder goes out as soon as
      no other report is ready, however small.  */
   CREDIT_BYTES = 2 * PIECE_BYTES,
-  /* Tasks a rank may have handed out that rank 0 has not consumed yet:
-     bounds what rank 0 holds for tasks ahead of their turn.  */
+  /* Tasks a rank may have handed out that rank 0 has not consumed yet
+     (its tickets), at least: it bounds what rank 0 holds for tasks
+     ahead of their turn.  A rank may hand out more where the other
+     ranks can run more at once: twice their requests in flight, since
+     rank 0 consumes in the sequential order and a task done early
+     keeps its ticket until every task before it is consumed
+     (mpiw__work_reset).  Measured (LIBFTS_MPI_TRACE, gentree's wide
+     400 x 50 over 5 ms latfs mounts, 8 in flight each): with 64 at
+     -np 8 and 16, rank 0 had all 64 out 77 to 79% of the walk, and the
+     job kept 40 requests in flight of the 64 and 128 its clients
+     allowed (mpi-du -s 6.5 s at both); with 256, 4.6 and 4.0 s.  At
+     most EXPORT_TICKETS_MAX: rank 0 may hold CREDIT_BYTES + PIECE_BYTES
+     for each ticket out (mpi/README, memory).  */
   EXPORT_TICKETS = 64,
+  EXPORT_TICKETS_MAX = 1024,
   /* How long a busy rank holds a request it cannot answer with a
      directory before it says no (milliseconds): a walk deep in a large
      directory meets no subdirectory for a while.  Measured: on a wide
      tree (40 x 30) over a 1 ms latency mount, rank 0 met its next
      directory 30 to 80 ms apart, and 20 ms held requests in vain.  */
   HOLD_MS = 200,
-  /* Tasks a rank asks for at once: a busy rank meets the directories it
-     can hand out in waves (its threads, each reading a directory of its
-     own, finish at about the same time), and one directory a wave would
-     leave the asker idle most of the time.  Each task it gets is walked
-     at once, on a thread of its own: no task ever waits behind another
-     on a rank (rank 0 may be waiting for it to consume anything else).  */
+  /* The most tasks a rank asks for at once.  It asks for as many as it
+     has units of its budget free (requests it may still have in
+     flight), while that is one or more: a busy rank meets the
+     directories it can hand out in waves (its threads, each reading a
+     directory of its own, finish at about the same time), and one
+     directory a wave would leave the asker idle most of the time; but
+     a task beyond its free units would wait behind the others on the
+     rank, with its ticket, while another rank had room for it.
+     Measured (LIBFTS_MPI_TRACE, gentree's wide 400 x 50 over 5 ms
+     latfs mounts, 8 in flight each, -np 16, 256 tickets): asking for
+     16 once fewer than 8 tasks ran, 8 of the 15 askers ran 10 to 12
+     tasks at once while 5 ran about 5 and were idle half the walk;
+     asking for the free units, all 15 ran 6 to 7 at once and were idle
+     2 to 15% of it (mpi-du -s 4.0 s, then 2.9 s; machine loaded).  */
   TASKS_ASKED = 16,
-  /* A rank asks for more once fewer than this many of its tasks run, not
-     once it is idle: the next wave comes while it walks the last ones.
-     Measured on a wide tree (200 x 50) over 2 ms latfs mounts, 8 in
-     flight each: a giver's waves came about 200 ms apart, and an asker
-     that waited to be idle walked a third of the tree at -np 2 (4.17 s);
-     asking at half of 16, half of it (3.65 s), the same at -np 4.
-     Since the talking thread hands out the directories in libfts's
-     queue at once (mpiw__give_pending), 4 and 4, 8 and 4, 8 and 8 do as
-     well as 16 and 8 there (mpi-du -s, -np 4: 2.00 s each): the waves
-     still come where the queue is empty.  */
-  TASKS_LOW = 8,
   /* An idle rank that was told no by every other rank waits this long
      before it asks again, doubling up to IDLE_MAX_MS.  */
   IDLE_MIN_MS = 1,
@@ -210,8 +220,11 @@ struct libfts_mpi
   int *hungry;                  /* ranks whose requests are held */
   double *hungry_since;
   int *hungry_given;            /* tasks each was sent on its request */
+  int *hungry_want;             /* and how many it asked for */
   int n_hungry;
   int tickets;                  /* tasks it may still hand out */
+  int tickets_max;              /* of how many, in this walk */
+  long given_all;               /* tasks handed out, ever; under LOCK */
   struct held *held;            /* LIBFTS_MPI_POSTORDER: the tasks handed
                                    out and not yet walked */
   size_t n_held, held_cap;
@@ -226,6 +239,7 @@ struct libfts_mpi
   long *sent, *recvd;           /* messages of this run, by peer */
   bool requesting;              /* a request is out: until it got
                                    TASKS_ASKED tasks, or TAG_NOWORK */
+  int want;                     /* tasks it asked for */
   int got;                      /* tasks it got so far */
   int victim;                   /* asked last, in turn */
   int giver;                    /* sent the last task */
@@ -234,6 +248,11 @@ struct libfts_mpi
   unsigned seed;
   struct order *order;          /* rank 0 */
   int fail_err;                 /* rank 0: a failure report's */
+  int credit_waiting;           /* reports waiting for credit, under
+                                   LOCK */
+  int got_all;                  /* tasks received, ever */
+  FILE *trace;                  /* LIBFTS_MPI_TRACE's file, or null */
+  double trace_next;            /* when its next line is due */
   bool stopped;                 /* rank 0: REPORT asked to stop */
 };
 
@@ -277,6 +296,15 @@ char *mpiw__receive (struct libfts_mpi *m, const MPI_Status *status,
    it carries none.  */
 bool mpiw__id_of (const char *buf, size_t len, int64_t v[2]);
 
+/* ---- fts-mpi-trace.c: LIBFTS_MPI_TRACE (it calls msg.c and work.c) ---- */
+
+/* On the talking thread: at a walk's start, open the trace (once) and
+   mark the walk; in the walk's loop, a line when one is due; at
+   libfts_mpi_close, close it.  Nothing without LIBFTS_MPI_TRACE.  */
+void mpiw__trace_start (struct libfts_mpi *m);
+void mpiw__trace_sample (struct libfts_mpi *m);
+void mpiw__trace_close (struct libfts_mpi *m);
+
 /* ---- fts-mpi-work.c: work requests (it calls fts-mpi-msg.c) ------------- */
 
 /* M's table of requests held, and its asking: made (0), or -1 (ENOMEM;
@@ -292,9 +320,12 @@ void mpiw__work_reset (struct libfts_mpi *m);
    thread); mpiw__take_hungry's answer is the fact.  */
 bool mpiw__hungry_waiting (struct libfts_mpi *m);
 
+/* How many requests are held: a hint, as above (for the trace).  */
+int mpiw__n_held (struct libfts_mpi *m);
+
 /* TAG_REQUEST from SRC: hold it while a task is walked here (it may meet a
    directory to hand out), else say no at once.  */
-void mpiw__on_request (struct libfts_mpi *m, int src);
+void mpiw__on_request (struct libfts_mpi *m, int src, int64_t want);
 
 /* TAG_TICKET: a task this rank handed out was consumed by rank 0.  */
 void mpiw__on_ticket (struct libfts_mpi *m);
@@ -327,8 +358,9 @@ void mpiw__got_task (struct libfts_mpi *m, int src);
 /* TAG_NOWORK: ask the next rank; after a round of refusals, wait first.  */
 void mpiw__on_nowork (struct libfts_mpi *m);
 
-/* On the talking thread: a rank running fewer than TASKS_LOW tasks asks
-   another for up to TASKS_ASKED directories: one request at a time
+/* On the talking thread: a rank running fewer tasks than its budget has
+   units asks another for as many directories as it has units free (at
+   most TASKS_ASKED; the request carries the number): one at a time
    (over when it got them all, or at TAG_NOWORK), first to the rank that
    gave it its last task (rank 0 at first: it has the root), which was
    busy then, then to the others in turn from a random one.  */

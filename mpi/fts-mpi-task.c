@@ -205,9 +205,11 @@ piece_ship (struct tctx *tc, bool last)
       pthread_mutex_unlock (&m->lock);
       libfts_walk_budget_pause ();
       pthread_mutex_lock (&m->lock);
+      m->credit_waiting++;
       while (t->unacked > 0 && t->unacked + tc->len > CREDIT_BYTES
              && !m->run_over)
         pthread_cond_wait (&m->cond, &m->lock);
+      m->credit_waiting--;
       pthread_mutex_unlock (&m->lock);
       libfts_walk_budget_resume ();
       pthread_mutex_lock (&m->lock);

@@ -55,9 +55,11 @@ mpiw__work_init (struct libfts_mpi *m)
   m->hungry = calloc (m->size, sizeof *m->hungry);
   m->hungry_since = calloc (m->size, sizeof *m->hungry_since);
   m->hungry_given = calloc (m->size, sizeof *m->hungry_given);
+  m->hungry_want = calloc (m->size, sizeof *m->hungry_want);
   m->victim = -1;
   m->seed = (unsigned) m->rank * 2654435761u + 1;
-  return m->hungry && m->hungry_since && m->hungry_given ? 0 : -1;
+  return (m->hungry && m->hungry_since && m->hungry_given && m->hungry_want
+          ? 0 : -1);
 }
 
 void
@@ -66,13 +68,18 @@ mpiw__work_free (struct libfts_mpi *m)
   free (m->hungry);
   free (m->hungry_since);
   free (m->hungry_given);
+  free (m->hungry_want);
 }
 
 void
 mpiw__work_reset (struct libfts_mpi *m)
 {
   set_n_hungry (m, 0);
-  m->tickets = EXPORT_TICKETS;
+  long wanted = 2L * libfts_walk_budget_size (m->budget) * (m->size - 1);
+  m->tickets_max = (wanted < EXPORT_TICKETS ? EXPORT_TICKETS
+                    : wanted > EXPORT_TICKETS_MAX ? EXPORT_TICKETS_MAX
+                    : (int) wanted);
+  m->tickets = m->tickets_max;
   m->requesting = false;
   m->misses = 0;
   m->giver = 0;
@@ -86,9 +93,17 @@ mpiw__hungry_waiting (struct libfts_mpi *m)
   return n_hungry (m) > 0;
 }
 
-void
-mpiw__on_request (struct libfts_mpi *m, int src)
+int
+mpiw__n_held (struct libfts_mpi *m)
 {
+  return n_hungry (m);
+}
+
+void
+mpiw__on_request (struct libfts_mpi *m, int src, int64_t want)
+{
+  if (want < 1 || want > TASKS_ASKED)
+    want = TASKS_ASKED;
   pthread_mutex_lock (&m->lock);
   bool hold = (m->running && !m->run_over
                && !(m->options & LIBFTS_MPI_LOCAL));
@@ -102,6 +117,7 @@ mpiw__on_request (struct libfts_mpi *m, int src)
       m->hungry[i] = src;
       m->hungry_since[i] = mpiw__now_ms ();
       m->hungry_given[i] = 0;
+      m->hungry_want[i] = (int) want;
       if (i == n_hungry (m))
         set_n_hungry (m, i + 1);
       pthread_cond_broadcast (&m->cond);
@@ -136,6 +152,7 @@ mpiw__release_hungry (struct libfts_mpi *m)
         m->hungry[i] = m->hungry[last];
         m->hungry_since[i] = m->hungry_since[last];
         m->hungry_given[i] = m->hungry_given[last];
+        m->hungry_want[i] = m->hungry_want[last];
         set_n_hungry (m, last);
       }
     else
@@ -156,9 +173,10 @@ mpiw__take_hungry_locked (struct libfts_mpi *m, int64_t *id)
     {
       int i = n_hungry (m) - 1;
       dest = m->hungry[i];
-      if (++m->hungry_given[i] == TASKS_ASKED)
+      if (++m->hungry_given[i] == m->hungry_want[i])
         set_n_hungry (m, i);
       m->tickets--;
+      m->given_all++;
       *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
     }
   return dest;
@@ -183,11 +201,13 @@ mpiw__untake_hungry_locked (struct libfts_mpi *m, int dest)
     {
       m->hungry[i] = dest;
       m->hungry_since[i] = mpiw__now_ms ();
-      m->hungry_given[i] = TASKS_ASKED;
+      m->hungry_given[i] = 1;
+      m->hungry_want[i] = 1;
       set_n_hungry (m, i + 1);
     }
   m->hungry_given[i]--;
   m->tickets++;
+  m->given_all--;
 }
 
 void
@@ -219,7 +239,8 @@ mpiw__wait_for_hungry (struct libfts_mpi *m)
 void
 mpiw__got_task (struct libfts_mpi *m, int src)
 {
-  if (++m->got >= TASKS_ASKED)
+  m->got_all++;
+  if (++m->got >= m->want)
     m->requesting = false;
   m->misses = 0;
   m->giver = src;
@@ -244,7 +265,8 @@ void
 mpiw__ask_for_work (struct libfts_mpi *m)
 {
   pthread_mutex_lock (&m->lock);
-  bool idle = m->n_running < TASKS_LOW && !m->run_over;
+  int free_units = (int) libfts_walk_budget_size (m->budget) - m->n_running;
+  bool idle = free_units > 0 && !m->run_over;
   pthread_mutex_unlock (&m->lock);
   if (!idle || m->requesting || m->size < 2
       || mpiw__now_ms () < m->next_request)
@@ -259,7 +281,8 @@ mpiw__ask_for_work (struct libfts_mpi *m)
       while (m->victim == m->rank);
       victim = m->victim;
     }
-  mpiw__post (m, victim, TAG_REQUEST, NULL, 0);
+  m->want = free_units < TASKS_ASKED ? free_units : TASKS_ASKED;
+  mpiw__post_id (m, victim, TAG_REQUEST, 0, m->want);
   m->requesting = true;
   m->got = 0;
 }

@@ -90,7 +90,10 @@ handle (struct libfts_mpi *m, int tag, int src, char *buf, size_t len)
   switch (tag)
     {
     case TAG_REQUEST:
-      mpiw__on_request (m, src);
+      {
+        int64_t v[2];
+        mpiw__on_request (m, src, mpiw__id_of (buf, len, v) ? v[1] : 0);
+      }
       break;
     case TAG_NOWORK:
       mpiw__on_nowork (m);
@@ -277,10 +280,12 @@ run (struct libfts_mpi *m, struct task *first)
   m->run_start = mpiw__now_ms ();
   m->next_progress = m->run_start + m->progress_s * 1000;
   m->root_fd = -1;
+  mpiw__trace_start (m);
   if (first)
     mpiw__start_task (m, first);
   while (!over (m))
     {
+      mpiw__trace_sample (m);
       int n = poll_messages (m, &err) + mpiw__post_outbox (m);
       if (err)
         MPI_Abort (m->comm, EXIT_FAILURE);  /* a message not acted on
@@ -300,6 +305,8 @@ run (struct libfts_mpi *m, struct task *first)
     }
   mpiw__end_tasks (m);
   drain (m);
+  if (m->trace)
+    fflush (m->trace);
   errno = err;
   return err ? -1 : 0;
 }
@@ -645,6 +652,7 @@ libfts_mpi_close (LIBFTS_MPI *m)
   free (m->visited_by);
   free (m->held);
   libfts_walk_budget_free (m->budget);
+  mpiw__trace_close (m);
   free (m);
   return 0;
 }

@@ -11,7 +11,7 @@ if HAVE_MPI
 noinst_LTLIBRARIES += mpi/libfts-mpi-core.la
 mpi_libfts_mpi_core_la_SOURCES = mpi/fts-mpi.h mpi/fts-mpi-int.h \
   mpi/fts-mpi.c mpi/fts-mpi-msg.c mpi/fts-mpi-work.c mpi/fts-mpi-task.c \
-  mpi/fts-mpi-reach.c mpi/fts-mpi-order.c
+  mpi/fts-mpi-reach.c mpi/fts-mpi-order.c mpi/fts-mpi-trace.c
 mpi_libfts_mpi_core_la_CPPFLAGS = -I$(top_builddir) -I$(top_srcdir)/lib \
   -I$(top_srcdir)/mpi
 mpi_libfts_mpi_core_la_CFLAGS = $(WARN_CFLAGS) $(SANITIZE_CFLAGS) $(MPI_CFLAGS)
