@@ -20,6 +20,7 @@ mpi_shell_tests = \
   tests/mpi/rm-operands.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/symlink-race.sh \
+  tests/mpi/trace.sh \
   tests/mpi/vanished.sh \
   tests/mpi/walk-order.sh \
   tests/mpi/walk-rm.sh \
