@@ -36,14 +36,15 @@ bench: all
 	  $(SHELL) $(srcdir)/bench/run $(BENCH_ARGS)
 
 # make bench-mpi: several clients of one server (bench/mpi-run): N
-# mounts of bench/latfs (2 ms a request, 8 in flight), an MPI rank on
-# each in a mount namespace of its own, our mpi-du, mpi-rm and mpi-chmod
-# at -np 1, 2 and 4 against mpiFileUtils' dwalk, drm and dchmod (where
+# mounts of bench/latfs (5 ms a request, 8 in flight), an MPI rank on
+# each in a mount namespace of its own, gentree's wide tree of 400
+# directories of 50 files (--tree=npm: the npm-like tree), our mpi-du,
+# mpi-rm and mpi-chmod at -np 1, 2, 4, 8 and 16 against mpiFileUtils' dwalk, drm and dchmod (where
 # installed, MFU_PREFIX, default /opt/mfu) and against GNU's and our
 # programs on one client.  Root.  Skipped, with the reason and status 0,
 # where mpirun, unshare, /dev/fuse, latfs or the mpi-* programs are
 # missing (bench/mpi-run exits 77).  Arguments, e.g.
-#   make bench-mpi BENCH_MPI_ARGS='--np=1,2,4 --ops=du,rm --runs=5'
+#   make bench-mpi BENCH_MPI_ARGS='--np=1,4,16 --ops=du,rm --runs=5'
 # and MPIRUN_ARGS in the environment for more of mpirun's options.
 # See bench/mpi-run's head comment.
 BENCH_MPI_ARGS =
