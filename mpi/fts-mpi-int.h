@@ -225,6 +225,8 @@ struct libfts_mpi
   int tickets;                  /* tasks it may still hand out */
   int tickets_max;              /* of how many, in this walk */
   long given_all;               /* tasks handed out, ever; under LOCK */
+  uintmax_t reports_sent;       /* reports its tasks queued for rank 0, */
+  uintmax_t report_bytes;       /* and their bytes, ever (atomics) */
   struct held *held;            /* LIBFTS_MPI_POSTORDER: the tasks handed
                                    out and not yet walked */
   size_t n_held, held_cap;
@@ -299,10 +301,12 @@ bool mpiw__id_of (const char *buf, size_t len, int64_t v[2]);
 /* ---- fts-mpi-trace.c: LIBFTS_MPI_TRACE (it calls msg.c and work.c) ---- */
 
 /* On the talking thread: at a walk's start, open the trace (once) and
-   mark the walk; in the walk's loop, a line when one is due; at
-   libfts_mpi_close, close it.  Nothing without LIBFTS_MPI_TRACE.  */
+   mark the walk; in the walk's loop, a line when one is due; at its
+   end, a last line; at libfts_mpi_close, close it.  Nothing without
+   LIBFTS_MPI_TRACE.  */
 void mpiw__trace_start (struct libfts_mpi *m);
 void mpiw__trace_sample (struct libfts_mpi *m);
+void mpiw__trace_end (struct libfts_mpi *m);
 void mpiw__trace_close (struct libfts_mpi *m);
 
 /* ---- fts-mpi-work.c: work requests (it calls fts-mpi-msg.c) ------------- */

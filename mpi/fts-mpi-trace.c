@@ -22,7 +22,12 @@
      got         tasks received since libfts_mpi_open
      given       tasks handed out since libfts_mpi_open
      credit      reports waiting for rank 0's credit
-   and a line "# walk START_MS" at each walk's start.  A rank whose file
+     reports     reports its tasks made for rank 0 since libfts_mpi_open
+     bytes       and their bytes in the pieces
+     visited     entries its walks visited in this walk (as --progress
+                 counts them)
+   and a line "# walk START_MS" at each walk's start; a last line at its
+   end.  A rank whose file
    cannot be opened traces nothing.  bench/mpi-trace sums the files.  It
    reads M's fields and calls fts-mpi-msg.c and fts-mpi-work.c.  */
 
@@ -70,11 +75,24 @@ mpiw__trace_sample (struct libfts_mpi *m)
   long given = m->given_all;
   pthread_mutex_unlock (&m->lock);
   fprintf (m->trace,
-           "%d\t%.1f\t%d\t%u\t%u\t%d\t%d\t%d\t%d\t%d\t%ld\t%d\n",
+           "%d\t%.1f\t%d\t%u\t%u\t%d\t%d\t%d\t%d\t%d\t%ld\t%d\t%ju\t%ju\t%ju\n",
            m->rank, now, running, libfts_walk_budget_used (m->budget),
            libfts_walk_budget_size (m->budget), exported, m->tickets_max,
            mpiw__n_held (m),
-           m->requesting, m->got_all, given, credit);
+           m->requesting, m->got_all, given, credit,
+           __atomic_load_n (&m->reports_sent, __ATOMIC_RELAXED),
+           __atomic_load_n (&m->report_bytes, __ATOMIC_RELAXED),
+           __atomic_load_n (&m->visited, __ATOMIC_RELAXED));
+}
+
+void
+mpiw__trace_end (struct libfts_mpi *m)
+{
+  if (!m->trace)
+    return;
+  m->trace_next = 0;
+  mpiw__trace_sample (m);
+  fflush (m->trace);
 }
 
 void

@@ -305,8 +305,7 @@ run (struct libfts_mpi *m, struct task *first)
     }
   mpiw__end_tasks (m);
   drain (m);
-  if (m->trace)
-    fflush (m->trace);
+  mpiw__trace_end (m);
   errno = err;
   return err ? -1 : 0;
 }

@@ -1,6 +1,6 @@
 #!/bin/sh
 # LIBFTS_MPI_TRACE=PREFIX: each rank writes PREFIX.RANK, a "# walk" line
-# at each walk's start and then lines of 12 columns (mpi/fts-mpi-trace.c),
+# at each walk's start and then lines of 15 columns (mpi/fts-mpi-trace.c),
 # its own rank first and its budget's size fifth; the tasks the other
 # ranks got are counted; bench/mpi-trace sums the files.  What the
 # program prints does not change.
@@ -29,7 +29,7 @@ for np in 1 2; do
     test "$(head -n 1 $f | cut -d' ' -f1-2)" = '# walk' \
       || { echo "$f: no walk line first" >&2; fail=1; }
     grep -v '^# walk ' $f | awk -F'\t' -v r=$rank '
-      NF != 12 || $1 != r || $5 != 3 { bad++ } END { exit bad > 0 || NR < 1 }' \
+      NF != 15 || $1 != r || $5 != 3 { bad++ } END { exit bad > 0 || NR < 1 }' \
       || { echo "$f: bad lines:" >&2; cat $f >&2; fail=1; }
     rank=$((rank + 1))
   done
