@@ -85,9 +85,17 @@ libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag)
       errno = EINVAL;
       return -1;
     }
+  pthread_mutex_lock (&w->lock);
+  if (!w->running)
+    {
+      /* The run is over: its holds were dropped with the directories
+         they held (a stopped walk), or it never began.  */
+      pthread_mutex_unlock (&w->lock);
+      errno = EINVAL;
+      return -1;
+    }
   if (flag)
     flag_from (hold);
-  pthread_mutex_lock (&w->lock);
   w->released[w->n_released++] = hold;
   pthread_cond_broadcast (&w->wake);
   pthread_mutex_unlock (&w->lock);

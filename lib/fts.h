@@ -490,7 +490,9 @@ void *libfts_walk_hold (struct libfts_walk_entry *e);
    not 0, its post-order visit and its ancestors' are `flagged', as if an
    entry below it had called libfts_walk_flag_ancestors (what was handed
    out left something behind).  From any thread, while libfts_walk_run
-   runs.  Returns 0, or -1 with errno EINVAL.  */
+   runs.  Returns 0, or -1 with errno EINVAL (and nothing done) once
+   libfts_walk_run is over, so that a caller racing a stopped walk's
+   end need only keep W open (not yet closed) while it releases.  */
 int libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag);
 
 /* Hand out a directory that W has found and not yet read, from any

@@ -59,12 +59,16 @@ on_ack (struct libfts_mpi *m, const char *buf, size_t len)
 }
 
 /* TAG_CHILD_DONE: a task we handed out was walked; let go of its
-   parent's hold, flagged if the task's walk flagged its root's parent.  */
+   parent's hold, flagged if the task's walk flagged its root's parent.
+   Under M's lock: the walker drops the holds of a walk whose run
+   returned, and closes it, only under it (walk_task), so the walk is
+   open while it is released; a walk that stopped and returned says
+   EINVAL, and nothing is done.  M's lock comes before the walk's (as in
+   mpiw__give_pending).  */
 static void
 on_child_done (struct libfts_mpi *m, const char *buf, size_t len)
 {
   int64_t v[2];
-  struct held h = { .hold = NULL };
 
   if (!mpiw__id_of (buf, len, v))
     return;
@@ -72,13 +76,12 @@ on_child_done (struct libfts_mpi *m, const char *buf, size_t len)
   for (size_t i = 0; i < m->n_held; i++)
     if (m->held[i].id == v[0])
       {
-        h = m->held[i];
+        struct held h = m->held[i];
         m->held[i] = m->held[--m->n_held];
+        libfts_walk_release (h.walk, h.hold, v[1] != 0);
         break;
       }
   pthread_mutex_unlock (&m->lock);
-  if (h.hold)
-    libfts_walk_release (h.walk, h.hold, v[1] != 0);
 }
 
 /* Act on a message of TAG from SRC.  Returns 0, or -1 with errno.  */

@@ -204,6 +204,54 @@ START_TEST (test_hold_release_flagged)
 }
 END_TEST
 
+/* VISIT: hold root/a/b's parent and skip it, then stop the walk at the
+   next directory met (a REPORT that ran out of memory, say).  */
+static int
+visit_hold_then_stop (struct libfts_walk_entry *e, void *arg)
+{
+  struct hold_ctx *h = arg;
+  char *path = must (libfts_walk_path (e));
+  int r = LIBFTS_WALK_CONTINUE;
+  if (e->info == FTS_D && strcmp (path, "root/a/b") == 0)
+    {
+      if (!(h->hold = libfts_walk_hold (e)))
+        log_fault (&h->c.visits, "hold: %s", strerror (errno));
+      r = LIBFTS_WALK_SKIP;
+    }
+  else if (e->info == FTS_D && h->hold)
+    r = LIBFTS_WALK_STOP;
+  free (path);
+  return r;
+}
+
+/* A walk that stops drops the holds out, and returns; a release that
+   comes after (from the MPI walk's talking thread, say, which learnt
+   late that the held subdirectory was done elsewhere) fails with EINVAL
+   and touches nothing, with the flag or without; the walk then closes.
+   (It wrote to the dropped holds' list, freed, before.)  */
+START_TEST (test_release_after_stop)
+{
+  unit_make ("root/a/b/c/f root/a/k/f root/a/g root/x/f root/y/");
+  struct hold_ctx h = { .c = CTX_INIT };
+  h.w = walk_open (root_only, _i >= N_THREADS ? LIBFTS_WALK_ORDERED : 0,
+                   THREADS (_i), KEEP_THRESHOLD, false);
+  ck_assert_int_eq (libfts_walk_run (h.w, visit_hold_then_stop, NULL, &h.c),
+                    1);
+  ck_assert_msg (h.c.visits.faults == 0, "problem in a callback: %s",
+                 h.c.visits.fault ? h.c.visits.fault : "(no memory)");
+  ck_assert (h.hold != NULL);
+  for (int flag = 0; flag <= 1; flag++)
+    {
+      errno = 0;
+      ck_assert_int_eq (libfts_walk_release (h.w, h.hold, flag), -1);
+      ck_assert_int_eq (errno, EINVAL);
+    }
+  ck_assert_int_eq (libfts_walk_roots_flagged (h.w), 0);
+  ck_assert_int_eq (libfts_walk_close (h.w), 0);
+  ck_assert (exists ("root/a/b/c/f"));
+}
+END_TEST
+
 /* ---- handing out (libfts_walk_give) ------------------------------------ */
 
 /* What test_give's callbacks and giver share.  */
@@ -413,6 +461,7 @@ hold_suite (void)
   tc = unit_tcase ("hold");
   add_threaded (tc, test_hold_release, 2);
   add_threaded (tc, test_hold_release_flagged, 1);
+  add_threaded (tc, test_release_after_stop, 2);
   suite_add_tcase (s, tc);
 
   tc = unit_tcase ("give");
