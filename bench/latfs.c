@@ -67,8 +67,9 @@
    from errno.h among EPERM, ENOENT, EIO, ENXIO, EACCES, EBUSY, EEXIST,
    ENOTDIR, EISDIR, EINVAL, ENOSPC, EROFS, ENAMETOOLONG, ENOTEMPTY,
    ELOOP, EOVERFLOW, EBADMSG, ENOTCONN, ETIMEDOUT, EHOSTDOWN, ESTALE,
-   EREMOTEIO, EDQUOT, ENOMEM.  A request matching several rules gets the
-   stall of each, then the error of the first fault.  With
+   EREMOTEIO, EDQUOT, ENOMEM; MS a number above 0.  A request matching
+   several rules gets the stall of each, then the error of the first
+   fault.  tests/latfs-faults-lib.sh runs the programs on them.  With
    "-o stall=opendir:t/d5:3000", opening t/d5 takes 3 s each time, after
    delay_us like every request, and the stats say how many other
    requests began meanwhile: what a walk got on with while it waited.
