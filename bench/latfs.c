@@ -57,8 +57,9 @@
    access, readlink, statfs, mkdir, rmdir, unlink, rename (PATH is the
    old name), symlink, link (PATH is the existing name), chmod, chown,
    truncate, utimens, open, create, read, write, opendir, readdir (each
-   piece of a directory's listing; the directory opens), or 'any' for
-   all of them.  The releases are never failed nor held: the kernel sends
+   piece of a directory's listing; the directory opens), readdir_more
+   (each piece but the first: a listing cut short after its first
+   entries, about a hundred, a page, at most), or 'any' for all of them.  The releases are never failed nor held: the kernel sends
    them in the background and no caller would see it.  PATH is relative
    to SOURCE_DIR, as below the mount point ("t/d3/f1"; "." the root);
    "PATH/..." is PATH and every name below it, and "..." alone the whole
@@ -141,14 +142,14 @@ enum op
   OP_GETATTR, OP_ACCESS, OP_READLINK, OP_STATFS, OP_MKDIR, OP_RMDIR,
   OP_UNLINK, OP_RENAME, OP_SYMLINK, OP_LINK, OP_CHMOD, OP_CHOWN,
   OP_TRUNCATE, OP_UTIMENS, OP_OPEN, OP_CREATE, OP_READ, OP_WRITE,
-  OP_OPENDIR, OP_READDIR, OP_ANY
+  OP_OPENDIR, OP_READDIR, OP_READDIR_MORE, OP_ANY
 };
 
 static char const *const op_names[] = {
   "getattr", "access", "readlink", "statfs", "mkdir", "rmdir",
   "unlink", "rename", "symlink", "link", "chmod", "chown",
   "truncate", "utimens", "open", "create", "read", "write",
-  "opendir", "readdir", "any"
+  "opendir", "readdir", "readdir_more", "any"
 };
 
 /* One -o fault= or -o stall=: requests OP (or any, OP_ANY) on PATH, or
@@ -252,7 +253,8 @@ rel (char const *path)
 static bool
 rule_matches (struct rule const *r, enum op op, char const *name)
 {
-  if (r->op != OP_ANY && r->op != op)
+  if (r->op != OP_ANY && r->op != op
+      && !(r->op == OP_READDIR && op == OP_READDIR_MORE))
     return false;
   if (r->below && strcmp (r->path, ".") == 0)
     return true;
@@ -669,7 +671,7 @@ static int
 lat_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t off,
              struct fuse_file_info *fi, enum fuse_readdir_flags flags)
 {
-  int r = request_enter (OP_READDIR, path);
+  int r = request_enter (off ? OP_READDIR_MORE : OP_READDIR, path);
   if (r == 0)
     r = dir_fill ((struct dir *) (uintptr_t) fi->fh, buf, fill, off);
   return request_leave (r);
