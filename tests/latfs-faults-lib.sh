@@ -126,3 +126,13 @@ faults_went_on_ ()
     fail=1
   }
 }
+
+# faults_long_dir_tree_ DIR: latfs_tree_'s tree in DIR/t, with 300 more
+# files in t/d6: more than one piece of listing (a page of names) from
+# latfs, so that a read of it can fail part way (readdir_more).
+faults_long_dir_tree_ ()
+{
+  latfs_tree_ "$1/t"
+  (cd "$1/t/d6" && seq -f g%g 300 | xargs touch) \
+    || framework_failure_ "cannot fill $1/t/d6"
+}

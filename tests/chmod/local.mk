@@ -14,6 +14,7 @@ chmod_shell_tests = \
   tests/chmod/latfs.sh \
   tests/chmod/latfs-fault-chmod.sh \
   tests/chmod/latfs-fault-readdir.sh \
+  tests/chmod/latfs-fault-readdir-part.sh \
   tests/chmod/latfs-fault-stat.sh \
   tests/chmod/latfs-fault-subtree.sh \
   tests/chmod/latfs-stall.sh \

@@ -22,6 +22,7 @@ chown_shell_tests = \
   tests/chown/latfs.sh \
   tests/chown/latfs-fault-chown.sh \
   tests/chown/latfs-fault-readdir.sh \
+  tests/chown/latfs-fault-readdir-part.sh \
   tests/chown/latfs-fault-stat.sh \
   tests/chown/latfs-fault-subtree.sh \
   tests/chown/latfs-stall.sh \

@@ -44,6 +44,7 @@ du_shell_tests = \
   tests/du/invalid-option.sh \
   tests/du/latfs.sh \
   tests/du/latfs-fault-readdir.sh \
+  tests/du/latfs-fault-readdir-part.sh \
   tests/du/latfs-fault-stat.sh \
   tests/du/latfs-fault-subtree.sh \
   tests/du/latfs-inflight.sh \
