@@ -2,8 +2,8 @@
 # chmod -Rv g+w on a file system whose server fails part way through one
 # directory's listing (bench/latfs: t/d6 has 315 names, and each piece
 # of its listing after the first fails with EIO) does what GNU chmod
-# does there: what was read changed, everything else too, the same
-# stdout, one message for t/d6, exit 1.
+# does there: what was read of t/d6 changed, and everything outside it,
+# the same stdout, one message for t/d6, exit 1.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/chmod/chmod-init.sh"
