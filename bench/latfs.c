@@ -58,8 +58,9 @@
    old name), symlink, link (PATH is the existing name), chmod, chown,
    truncate, utimens, open, create, read, write, opendir, readdir (each
    piece of a directory's listing; the directory opens), readdir_more
-   (each piece but the first: a listing cut short after its first
-   entries, about a hundred, a page, at most), or 'any' for all of them.  The releases are never failed nor held: the kernel sends
+   (each piece but the first: a listing cut short; how many names the
+   first piece holds follows the caller's getdents buffer, on Linux 6.18
+   1,022 short names for GNU's 32 KiB), or 'any' for all of them.  The releases are never failed nor held: the kernel sends
    them in the background and no caller would see it.  PATH is relative
    to SOURCE_DIR, as below the mount point ("t/d3/f1"; "." the root);
    "PATH/..." is PATH and every name below it, and "..." alone the whole

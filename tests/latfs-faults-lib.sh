@@ -128,8 +128,12 @@ faults_went_on_ ()
 }
 
 # faults_long_dir_tree_ DIR: latfs_tree_'s tree in DIR/t, with 300 more
-# files in t/d6: more than one piece of listing (a page of names) from
-# latfs, so that a read of it can fail part way (readdir_more).
+# files in t/d6, all in the first piece of its listing for GNU's
+# programs and ours alike (a piece holds what one getdents asks for:
+# 1,022 such names for GNU's 32 KiB, more for ours), so that with
+# readdir_more every name is read and then the read that would find the
+# listing's end fails.  With more names than GNU's getdents takes, the
+# programs would see different parts of the listing before the error.
 faults_long_dir_tree_ ()
 {
   latfs_tree_ "$1/t"

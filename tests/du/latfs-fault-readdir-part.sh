@@ -1,9 +1,8 @@
 #!/bin/sh
-# du -a on a file system whose server fails part way through one
-# directory's listing (bench/latfs: t/d6 has 315 names, and each piece
-# of its listing after the first fails with EIO) prints what GNU du
-# prints there: the lines of what was read, one message for t/d6,
-# exit 1.
+# du -a on a file system whose server fails to read one directory's
+# listing to its end (bench/latfs: t/d6 has 315 names, all given in the
+# first piece of its listing, and the next piece fails with EIO) prints
+# what GNU du prints there: every line, one message for t/d6, exit 1.
 
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/du/du-init.sh"
