@@ -21,6 +21,16 @@
                            parallel_lookups P  1 if the kernel looks up
                                                names of one directory in
                                                parallel, else 0
+                           faults F            requests answered with an
+                                               injected error (fault=)
+                           stalls S            requests held back (stall=)
+                           during_stalls D     other requests that began
+                                               while a stall was under way
+     -o fault=OP:PATH:ERROR
+                         answer every request OP on PATH with ERROR, without
+                         serving it (repeatable: one option per rule)
+     -o stall=OP:PATH:MS hold every request OP on PATH back MS milliseconds
+                         before serving it (repeatable)
      -f                  stay in the foreground
      -d                  print FUSE's debugging trace (implies -f)
    and FUSE's own mount options.
@@ -38,6 +48,35 @@
    3.14 and later); bench/run asks for it.
    max_inflight=K stands for a client's own cap on requests in flight,
    like Lustre's max_rpcs_in_flight.
+
+   fault= and stall= make it a server that fails or stalls, for the
+   tests of what the programs say and leave behind when it does.  OP is
+   the request, as libfuse names its handler: getattr (every lookup of
+   a name and every stat(2): with caching off, each name a path goes
+   through is looked up, so a failing getattr makes PATH unreachable),
+   access, readlink, statfs, mkdir, rmdir, unlink, rename (PATH is the
+   old name), symlink, link (PATH is the existing name), chmod, chown,
+   truncate, utimens, open, create, read, write, opendir, readdir (each
+   piece of a directory's listing; the directory opens), readdir_more
+   (each piece but the first: a listing cut short; how many names the
+   first piece holds follows the caller's getdents buffer, on Linux 6.18
+   1,022 short names for GNU's 32 KiB), or 'any' for all of them.  The releases are never failed nor held: the kernel sends
+   them in the background and no caller would see it.  PATH is relative
+   to SOURCE_DIR, as below the mount point ("t/d3/f1"; "." the root);
+   "PATH/..." is PATH and every name below it, and "..." alone the whole
+   tree (the "..." of Go's package patterns): a subtree whose server is
+   gone is fault=any:t/d3/...:ENOTCONN.  ERROR is a number or a name
+   from errno.h among EPERM, ENOENT, EIO, ENXIO, EACCES, EBUSY, EEXIST,
+   ENOTDIR, EISDIR, EINVAL, ENOSPC, EROFS, ENAMETOOLONG, ENOTEMPTY,
+   ELOOP, EOVERFLOW, EBADMSG, ENOTCONN, ETIMEDOUT, EHOSTDOWN, ESTALE,
+   EREMOTEIO, EDQUOT, ENOMEM; MS a number above 0.  A request matching
+   several rules gets the stall of each, then the error of the first
+   fault.  tests/latfs-faults-lib.sh runs the programs on them.  With
+   "-o stall=opendir:t/d5:3000", opening t/d5 takes 3 s each time, after
+   delay_us like every request, and the stats say how many other
+   requests began meanwhile: what a walk got on with while it waited.
+   The kernel may retry a lookup that fails with ESTALE once (the VFS's
+   retry_estale), so such a rule can see two requests for one call.
 
    The kernel sends RELEASE and RELEASEDIR in the background: close(2)
    returns before they are served (fs/fuse/file.c, fuse_file_put: only a
@@ -96,6 +135,37 @@ struct gauge
   atomic_long max;
 };
 
+/* The requests a rule can name: one per handler of lat_ops but the
+   releases, and OP_ANY for all.  op_names spells them for the command
+   line, in the same order.  */
+enum op
+{
+  OP_GETATTR, OP_ACCESS, OP_READLINK, OP_STATFS, OP_MKDIR, OP_RMDIR,
+  OP_UNLINK, OP_RENAME, OP_SYMLINK, OP_LINK, OP_CHMOD, OP_CHOWN,
+  OP_TRUNCATE, OP_UTIMENS, OP_OPEN, OP_CREATE, OP_READ, OP_WRITE,
+  OP_OPENDIR, OP_READDIR, OP_READDIR_MORE, OP_ANY
+};
+
+static char const *const op_names[] = {
+  "getattr", "access", "readlink", "statfs", "mkdir", "rmdir",
+  "unlink", "rename", "symlink", "link", "chmod", "chown",
+  "truncate", "utimens", "open", "create", "read", "write",
+  "opendir", "readdir", "readdir_more", "any"
+};
+
+/* One -o fault= or -o stall=: requests OP (or any, OP_ANY) on PATH, or
+   below it too if BELOW, are held back STALL_MS milliseconds, then
+   answered with -ERROR unless ERROR is 0.  Read at start, never changed
+   after: the server's threads read them without a lock.  */
+struct rule
+{
+  enum op op;
+  char *path;                   /* relative to SOURCE_DIR, "." the root */
+  bool below;                   /* "PATH/...": and every name below */
+  int error;                    /* 0 for a stall */
+  unsigned long stall_ms;
+};
+
 /* The options, and what the requests did.  */
 struct latfs
 {
@@ -106,6 +176,8 @@ struct latfs
   char *stats;                  /* the stats file, then its absolute name */
   int want_parallel;            /* -o parallel_lookups */
   int source_fd;                /* O_PATH descriptor of SOURCE_DIR */
+  struct rule *rules;           /* -o fault= and -o stall=, in order */
+  size_t n_rules;
 
   /* Queue for max_inflight (unused when it is 0).  */
   sem_t slots;
@@ -115,6 +187,10 @@ struct latfs
   struct gauge waited;          /* requests a caller waits for */
   struct gauge all;             /* those and the background releases */
   atomic_bool parallel_lookups; /* the INIT reply asked for them */
+  atomic_ulong faults;          /* requests answered with a rule's error */
+  atomic_ulong stalls;          /* requests held back by a rule */
+  atomic_long stalling;         /* stalls under way now */
+  atomic_ulong during_stalls;   /* other requests begun while stalling */
 };
 
 static struct latfs fs = { .source_fd = -1 };
@@ -166,13 +242,78 @@ leave (bool background, int result)
   return result;
 }
 
-/* Each operation starts with request_enter and ends with
-   'return request_leave (r)'; the releases, which the kernel sends in the
-   background, with release_enter and release_leave.  */
-static void
-request_enter (void)
+/* PATH, as libfuse gives it ("/" or "/a/b"), relative to SOURCE_DIR.  */
+static char const *
+rel (char const *path)
 {
+  return path[1] ? path + 1 : ".";
+}
+
+/* Whether rule R names request OP on NAME (relative to SOURCE_DIR, as
+   rel gives it).  */
+static bool
+rule_matches (struct rule const *r, enum op op, char const *name)
+{
+  if (r->op != OP_ANY && r->op != op
+      && !(r->op == OP_READDIR && op == OP_READDIR_MORE))
+    return false;
+  if (r->below && strcmp (r->path, ".") == 0)
+    return true;
+  size_t len = strlen (r->path);
+  return (strncmp (name, r->path, len) == 0
+          && (name[len] == '\0' || (r->below && name[len] == '/')));
+}
+
+/* Hold a request back MS milliseconds, counted as a stall under way.  */
+static void
+stall (unsigned long ms)
+{
+  atomic_fetch_add (&fs.stalls, 1);
+  atomic_fetch_add (&fs.stalling, 1);
+  struct timespec wait = { .tv_sec = ms / 1000,
+                           .tv_nsec = ms % 1000 * 1000000 };
+  while (nanosleep (&wait, &wait) != 0 && errno == EINTR)
+    continue;
+  atomic_fetch_sub (&fs.stalling, 1);
+}
+
+/* Apply the rules to request OP on PATH (libfuse's, "/a/b"; NULL for a
+   file open but unlinked, which no rule names): hold it back for each
+   stall that matches, and return -errno of the first fault that
+   matches, or 0 to serve it.  */
+static int
+apply_rules (enum op op, char const *path)
+{
+  int result = 0;
+  if (!path)
+    return 0;
+  for (size_t i = 0; i < fs.n_rules; i++)
+    {
+      struct rule const *r = &fs.rules[i];
+      if (!rule_matches (r, op, rel (path)))
+        continue;
+      if (r->stall_ms)
+        stall (r->stall_ms);
+      if (r->error && !result)
+        result = -r->error;
+    }
+  if (result)
+    atomic_fetch_add (&fs.faults, 1);
+  return result;
+}
+
+/* Each operation starts with 'int r = request_enter (OP, path)', serves
+   the request only if r is 0 (else r is a rule's -errno, its answer),
+   and ends with 'return request_leave (r)'; the releases, which the
+   kernel sends in the background, with release_enter and
+   release_leave.  */
+static int
+request_enter (enum op op, char const *path)
+{
+  if (atomic_load (&fs.stalling) > 0)
+    atomic_fetch_add (&fs.during_stalls, 1);
   enter (false);
+  return apply_rules (op, path);
 }
 
 static int
@@ -201,30 +342,27 @@ answer (int result)
   return result == -1 ? -errno : result;
 }
 
-/* PATH, as libfuse gives it ("/" or "/a/b"), relative to SOURCE_DIR.  */
-static char const *
-rel (char const *path)
-{
-  return path[1] ? path + 1 : ".";
-}
-
 /* ---- attributes and names ------------------------------------------------ */
 
 static int
 lat_getattr (char const *path, struct stat *st, struct fuse_file_info *fi)
 {
-  request_enter ();
-  int r = fi ? fstat (fi->fh, st)
-             : fstatat (fs.source_fd, rel (path), st, AT_SYMLINK_NOFOLLOW);
-  return request_leave (answer (r));
+  int r = request_enter (OP_GETATTR, path);
+  if (r == 0)
+    r = answer (fi ? fstat (fi->fh, st)
+                   : fstatat (fs.source_fd, rel (path), st,
+                              AT_SYMLINK_NOFOLLOW));
+  return request_leave (r);
 }
 
 static int
 lat_access (char const *path, int mask)
 {
-  request_enter ();
-  int r = faccessat (fs.source_fd, rel (path), mask, AT_SYMLINK_NOFOLLOW);
-  return request_leave (answer (r));
+  int r = request_enter (OP_ACCESS, path);
+  if (r == 0)
+    r = answer (faccessat (fs.source_fd, rel (path), mask,
+                           AT_SYMLINK_NOFOLLOW));
+  return request_leave (r);
 }
 
 /* Read PATH's target into BUF of SIZE bytes, NUL-terminated, cut short if
@@ -232,19 +370,24 @@ lat_access (char const *path, int mask)
 static int
 lat_readlink (char const *path, char *buf, size_t size)
 {
-  request_enter ();
-  ssize_t n = readlinkat (fs.source_fd, rel (path), buf, size - 1);
-  if (n >= 0)
-    buf[n] = '\0';
-  return request_leave (n < 0 ? -errno : 0);
+  int r = request_enter (OP_READLINK, path);
+  if (r == 0)
+    {
+      ssize_t n = readlinkat (fs.source_fd, rel (path), buf, size - 1);
+      if (n >= 0)
+        buf[n] = '\0';
+      r = n < 0 ? -errno : 0;
+    }
+  return request_leave (r);
 }
 
 static int
 lat_statfs (char const *path, struct statvfs *sv)
 {
-  request_enter ();
-  int r = fstatvfs (fs.source_fd, sv);
-  return request_leave (answer (r));
+  int r = request_enter (OP_STATFS, path);
+  if (r == 0)
+    r = answer (fstatvfs (fs.source_fd, sv));
+  return request_leave (r);
 }
 
 /* ---- changes to names ---------------------------------------------------- */
@@ -252,50 +395,57 @@ lat_statfs (char const *path, struct statvfs *sv)
 static int
 lat_mkdir (char const *path, mode_t mode)
 {
-  request_enter ();
-  int r = mkdirat (fs.source_fd, rel (path), mode);
-  return request_leave (answer (r));
+  int r = request_enter (OP_MKDIR, path);
+  if (r == 0)
+    r = answer (mkdirat (fs.source_fd, rel (path), mode));
+  return request_leave (r);
 }
 
 static int
 lat_rmdir (char const *path)
 {
-  request_enter ();
-  int r = unlinkat (fs.source_fd, rel (path), AT_REMOVEDIR);
-  return request_leave (answer (r));
+  int r = request_enter (OP_RMDIR, path);
+  if (r == 0)
+    r = answer (unlinkat (fs.source_fd, rel (path), AT_REMOVEDIR));
+  return request_leave (r);
 }
 
 static int
 lat_unlink (char const *path)
 {
-  request_enter ();
-  int r = unlinkat (fs.source_fd, rel (path), 0);
-  return request_leave (answer (r));
+  int r = request_enter (OP_UNLINK, path);
+  if (r == 0)
+    r = answer (unlinkat (fs.source_fd, rel (path), 0));
+  return request_leave (r);
 }
 
 /* FLAGS are renameat2's (RENAME_NOREPLACE, RENAME_EXCHANGE).  */
 static int
 lat_rename (char const *from, char const *to, unsigned int flags)
 {
-  request_enter ();
-  int r = renameat2 (fs.source_fd, rel (from), fs.source_fd, rel (to), flags);
-  return request_leave (answer (r));
+  int r = request_enter (OP_RENAME, from);
+  if (r == 0)
+    r = answer (renameat2 (fs.source_fd, rel (from), fs.source_fd, rel (to),
+                           flags));
+  return request_leave (r);
 }
 
 static int
 lat_symlink (char const *target, char const *path)
 {
-  request_enter ();
-  int r = symlinkat (target, fs.source_fd, rel (path));
-  return request_leave (answer (r));
+  int r = request_enter (OP_SYMLINK, path);
+  if (r == 0)
+    r = answer (symlinkat (target, fs.source_fd, rel (path)));
+  return request_leave (r);
 }
 
 static int
 lat_link (char const *from, char const *to)
 {
-  request_enter ();
-  int r = linkat (fs.source_fd, rel (from), fs.source_fd, rel (to), 0);
-  return request_leave (answer (r));
+  int r = request_enter (OP_LINK, from);
+  if (r == 0)
+    r = answer (linkat (fs.source_fd, rel (from), fs.source_fd, rel (to), 0));
+  return request_leave (r);
 }
 
 /* ---- changes to attributes ----------------------------------------------- */
@@ -305,10 +455,11 @@ lat_link (char const *from, char const *to)
 static int
 lat_chmod (char const *path, mode_t mode, struct fuse_file_info *fi)
 {
-  request_enter ();
-  int r = fi ? fchmod (fi->fh, mode)
-             : fchmodat (fs.source_fd, rel (path), mode, 0);
-  return request_leave (answer (r));
+  int r = request_enter (OP_CHMOD, path);
+  if (r == 0)
+    r = answer (fi ? fchmod (fi->fh, mode)
+                   : fchmodat (fs.source_fd, rel (path), mode, 0));
+  return request_leave (r);
 }
 
 /* The request names the inode itself: a symbolic link's own owner when
@@ -316,44 +467,50 @@ lat_chmod (char const *path, mode_t mode, struct fuse_file_info *fi)
 static int
 lat_chown (char const *path, uid_t uid, gid_t gid, struct fuse_file_info *fi)
 {
-  request_enter ();
-  int r = fi ? fchown (fi->fh, uid, gid)
-             : fchownat (fs.source_fd, rel (path), uid, gid,
-                         AT_SYMLINK_NOFOLLOW);
-  return request_leave (answer (r));
+  int r = request_enter (OP_CHOWN, path);
+  if (r == 0)
+    r = answer (fi ? fchown (fi->fh, uid, gid)
+                   : fchownat (fs.source_fd, rel (path), uid, gid,
+                               AT_SYMLINK_NOFOLLOW));
+  return request_leave (r);
 }
 
-/* No truncateat: open the file to truncate it when the caller had it
-   closed.  */
+/* Truncate NAME, relative to SOURCE_DIR, to SIZE bytes: there is no
+   truncateat, so open it.  Return 0, or -1 with errno set.  */
+static int
+truncate_name (char const *name, off_t size)
+{
+  int fd = openat (fs.source_fd, name, O_WRONLY | O_CLOEXEC);
+  int r = fd < 0 ? -1 : ftruncate (fd, size);
+  if (fd >= 0)
+    {
+      int saved = errno;
+      close (fd);
+      errno = saved;
+    }
+  return r;
+}
+
 static int
 lat_truncate (char const *path, off_t size, struct fuse_file_info *fi)
 {
-  request_enter ();
-  int r;
-  if (fi)
-    r = ftruncate (fi->fh, size);
-  else
-    {
-      int fd = openat (fs.source_fd, rel (path), O_WRONLY | O_CLOEXEC);
-      r = fd < 0 ? -1 : ftruncate (fd, size);
-      if (fd >= 0)
-        {
-          int saved = errno;
-          close (fd);
-          errno = saved;
-        }
-    }
-  return request_leave (answer (r));
+  int r = request_enter (OP_TRUNCATE, path);
+  if (r == 0)
+    r = answer (fi ? ftruncate (fi->fh, size)
+                   : truncate_name (rel (path), size));
+  return request_leave (r);
 }
 
 static int
 lat_utimens (char const *path, struct timespec const ts[2],
              struct fuse_file_info *fi)
 {
-  request_enter ();
-  int r = fi ? futimens (fi->fh, ts)
-             : utimensat (fs.source_fd, rel (path), ts, AT_SYMLINK_NOFOLLOW);
-  return request_leave (answer (r));
+  int r = request_enter (OP_UTIMENS, path);
+  if (r == 0)
+    r = answer (fi ? futimens (fi->fh, ts)
+                   : utimensat (fs.source_fd, rel (path), ts,
+                                AT_SYMLINK_NOFOLLOW));
+  return request_leave (r);
 }
 
 /* ---- files: a descriptor of the source's file in fi->fh ----------------- */
@@ -361,40 +518,56 @@ lat_utimens (char const *path, struct timespec const ts[2],
 static int
 lat_open (char const *path, struct fuse_file_info *fi)
 {
-  request_enter ();
-  int fd = openat (fs.source_fd, rel (path), fi->flags | O_CLOEXEC);
-  if (fd >= 0)
-    fi->fh = fd;
-  return request_leave (answer (fd < 0 ? -1 : 0));
+  int r = request_enter (OP_OPEN, path);
+  if (r == 0)
+    {
+      int fd = openat (fs.source_fd, rel (path), fi->flags | O_CLOEXEC);
+      if (fd >= 0)
+        fi->fh = fd;
+      r = answer (fd < 0 ? -1 : 0);
+    }
+  return request_leave (r);
 }
 
 static int
 lat_create (char const *path, mode_t mode, struct fuse_file_info *fi)
 {
-  request_enter ();
-  int fd = openat (fs.source_fd, rel (path), fi->flags | O_CREAT | O_CLOEXEC,
-                   mode);
-  if (fd >= 0)
-    fi->fh = fd;
-  return request_leave (answer (fd < 0 ? -1 : 0));
+  int r = request_enter (OP_CREATE, path);
+  if (r == 0)
+    {
+      int fd = openat (fs.source_fd, rel (path),
+                       fi->flags | O_CREAT | O_CLOEXEC, mode);
+      if (fd >= 0)
+        fi->fh = fd;
+      r = answer (fd < 0 ? -1 : 0);
+    }
+  return request_leave (r);
 }
 
 static int
 lat_read (char const *path, char *buf, size_t size, off_t off,
           struct fuse_file_info *fi)
 {
-  request_enter ();
-  ssize_t n = pread (fi->fh, buf, size, off);
-  return request_leave (n < 0 ? -errno : (int) n);
+  int r = request_enter (OP_READ, path);
+  if (r == 0)
+    {
+      ssize_t n = pread (fi->fh, buf, size, off);
+      r = n < 0 ? -errno : (int) n;
+    }
+  return request_leave (r);
 }
 
 static int
 lat_write (char const *path, char const *buf, size_t size, off_t off,
            struct fuse_file_info *fi)
 {
-  request_enter ();
-  ssize_t n = pwrite (fi->fh, buf, size, off);
-  return request_leave (n < 0 ? -errno : (int) n);
+  int r = request_enter (OP_WRITE, path);
+  if (r == 0)
+    {
+      ssize_t n = pwrite (fi->fh, buf, size, off);
+      r = n < 0 ? -errno : (int) n;
+    }
+  return request_leave (r);
 }
 
 static int
@@ -448,23 +621,24 @@ dir_open (char const *name)
 static int
 lat_opendir (char const *path, struct fuse_file_info *fi)
 {
-  request_enter ();
-  struct dir *d = dir_open (rel (path));
-  if (d)
-    fi->fh = (uintptr_t) d;
-  return request_leave (d ? 0 : -errno);
+  int r = request_enter (OP_OPENDIR, path);
+  if (r == 0)
+    {
+      struct dir *d = dir_open (rel (path));
+      if (d)
+        fi->fh = (uintptr_t) d;
+      r = d ? 0 : -errno;
+    }
+  return request_leave (r);
 }
 
 /* Fill BUF from the listing of D, starting at OFF: each name with its
    inode number and type (d_ino and d_type, which the walk relies on;
    libfuse passes st_ino on since use_ino is set) until FILL says the
-   reply is full.  */
+   reply is full.  Return 0, or -errno if reading D failed.  */
 static int
-lat_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t off,
-             struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+dir_fill (struct dir *d, void *buf, fuse_fill_dir_t fill, off_t off)
 {
-  request_enter ();
-  struct dir *d = (struct dir *) (uintptr_t) fi->fh;
   if (off != d->next)
     {
       seekdir (d->stream, off);
@@ -491,6 +665,16 @@ lat_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t off,
       d->pending = NULL;
       d->next = after;
     }
+  return r;
+}
+
+static int
+lat_readdir (char const *path, void *buf, fuse_fill_dir_t fill, off_t off,
+             struct fuse_file_info *fi, enum fuse_readdir_flags flags)
+{
+  int r = request_enter (off ? OP_READDIR_MORE : OP_READDIR, path);
+  if (r == 0)
+    r = dir_fill ((struct dir *) (uintptr_t) fi->fh, buf, fill, off);
   return request_leave (r);
 }
 
@@ -541,10 +725,13 @@ lat_destroy (void *private_data)
   if (f)
     {
       fprintf (f, "requests %lu\nmax_inflight %ld\nmax_inflight_all %ld\n"
-               "inflight_now %ld\nparallel_lookups %d\n",
+               "inflight_now %ld\nparallel_lookups %d\n"
+               "faults %lu\nstalls %lu\nduring_stalls %lu\n",
                atomic_load (&fs.requests), atomic_load (&fs.waited.max),
                atomic_load (&fs.all.max), atomic_load (&fs.all.now),
-               atomic_load (&fs.parallel_lookups) ? 1 : 0);
+               atomic_load (&fs.parallel_lookups) ? 1 : 0,
+               atomic_load (&fs.faults), atomic_load (&fs.stalls),
+               atomic_load (&fs.during_stalls));
       if (fclose (f) == 0)
         rename (tmp, fs.stats);
     }
@@ -582,20 +769,127 @@ static struct fuse_operations const lat_ops = {
 
 #define LATFS_OPT(spec, member) { spec, offsetof (struct latfs, member), 0 }
 
+/* The keys of the options that take_arg reads itself.  */
+enum { KEY_FAULT, KEY_STALL };
+
 static struct fuse_opt const lat_opts[] = {
   LATFS_OPT ("delay_us=%lu", delay_us),
   LATFS_OPT ("max_inflight=%u", max_inflight),
   LATFS_OPT ("stats=%s", stats),
   { "parallel_lookups", offsetof (struct latfs, want_parallel), 1 },
+  FUSE_OPT_KEY ("fault=", KEY_FAULT),
+  FUSE_OPT_KEY ("stall=", KEY_STALL),
   FUSE_OPT_END
 };
 
-/* fuse_opt_parse's callback: take the first name that is no option as
-   SOURCE_DIR, and leave the rest (the mount point, FUSE's options) to
-   fuse_parse_cmdline and fuse_new.  */
-static int
-take_source (void *data, char const *arg, int key, struct fuse_args *args)
+/* The error names fault= takes (any number too): those a server or a
+   disk can answer with, and those the programs classify.  */
+static struct
 {
+  char const *name;
+  int value;
+} const error_names[] = {
+  { "EPERM", EPERM }, { "ENOENT", ENOENT }, { "EIO", EIO },
+  { "ENXIO", ENXIO }, { "EACCES", EACCES }, { "EBUSY", EBUSY },
+  { "EEXIST", EEXIST }, { "ENOTDIR", ENOTDIR }, { "EISDIR", EISDIR },
+  { "EINVAL", EINVAL }, { "ENOSPC", ENOSPC }, { "EROFS", EROFS },
+  { "ENAMETOOLONG", ENAMETOOLONG }, { "ENOTEMPTY", ENOTEMPTY },
+  { "ELOOP", ELOOP }, { "EOVERFLOW", EOVERFLOW }, { "EBADMSG", EBADMSG },
+  { "ENOTCONN", ENOTCONN }, { "ETIMEDOUT", ETIMEDOUT },
+  { "EHOSTDOWN", EHOSTDOWN }, { "ESTALE", ESTALE },
+  { "EREMOTEIO", EREMOTEIO }, { "EDQUOT", EDQUOT }, { "ENOMEM", ENOMEM },
+};
+
+/* NAME as an operation of a rule; -1 if it names none.  */
+static int
+parse_op (char const *name, size_t len)
+{
+  for (size_t i = 0; i < sizeof op_names / sizeof *op_names; i++)
+    if (strlen (op_names[i]) == len && strncmp (op_names[i], name, len) == 0)
+      return i;
+  return -1;
+}
+
+/* TEXT as a positive number below LIMIT; 0 if it is none.  */
+static unsigned long
+parse_number (char const *text, unsigned long limit)
+{
+  char *end;
+  errno = 0;
+  unsigned long n = strtoul (text, &end, 10);
+  return (end == text || *end || errno || text[0] == '-' || n >= limit
+          ? 0 : n);
+}
+
+/* TEXT as an error number, by name or number; 0 if it is neither.  */
+static int
+parse_error (char const *text)
+{
+  for (size_t i = 0; i < sizeof error_names / sizeof *error_names; i++)
+    if (strcmp (error_names[i].name, text) == 0)
+      return error_names[i].value;
+  return parse_number (text, 4096);
+}
+
+/* Set R's path from TEXT, LEN bytes: without leading slashes, without a
+   trailing "/..." (then R->below), "." for the root.  Return 0, or -1
+   if out of memory.  */
+static int
+parse_path (struct rule *r, char const *text, size_t len)
+{
+  while (len && *text == '/')
+    text++, len--;
+  r->below = (len == 3 && memcmp (text, "...", 3) == 0)
+             || (len >= 4 && memcmp (text + len - 4, "/...", 4) == 0);
+  if (r->below)
+    len = len == 3 ? 0 : len - 4;
+  r->path = len ? strndup (text, len) : strdup (".");
+  return r->path ? 0 : -1;
+}
+
+/* Add the rule of ARG ("fault=OP:PATH:ERROR" or, if STALL,
+   "stall=OP:PATH:MS") to fs.rules.  PATH is what lies between the first
+   colon and the last, so that it may hold colons.  Return 0, or print
+   why not and return -1.  */
+static int
+add_rule (char const *arg, bool stall)
+{
+  char const *spec = strchr (arg, '=') + 1;
+  char const *colon = strchr (spec, ':');
+  char const *last = strrchr (spec, ':');
+  struct rule r = { 0 };
+  int op = colon ? parse_op (spec, colon - spec) : -1;
+  if (op < 0 || last == colon)
+    goto out_invalid;
+  r.op = op;
+  if (stall ? !(r.stall_ms = parse_number (last + 1, ULONG_MAX / 1000))
+            : !(r.error = parse_error (last + 1)))
+    goto out_invalid;
+  struct rule *rules = realloc (fs.rules, (fs.n_rules + 1) * sizeof *rules);
+  if (rules)
+    fs.rules = rules;
+  if (!rules || parse_path (&r, colon + 1, last - colon - 1) != 0)
+    {
+      fprintf (stderr, "latfs: %s: %s\n", arg, strerror (ENOMEM));
+      return -1;
+    }
+  fs.rules[fs.n_rules++] = r;
+  return 0;
+
+ out_invalid:
+  fprintf (stderr, "latfs: invalid rule '%s': want %s=OP:PATH:%s\n", arg,
+           stall ? "stall" : "fault", stall ? "MS" : "ERROR");
+  return -1;
+}
+
+/* fuse_opt_parse's callback: read fault= and stall=, take the first
+   name that is no option as SOURCE_DIR, and leave the rest (the mount
+   point, FUSE's options) to fuse_parse_cmdline and fuse_new.  */
+static int
+take_arg (void *data, char const *arg, int key, struct fuse_args *args)
+{
+  if (key == KEY_FAULT || key == KEY_STALL)
+    return add_rule (arg, key == KEY_STALL);
   if (key == FUSE_OPT_KEY_NONOPT && !fs.source)
     {
       fs.source = strdup (arg);
@@ -625,7 +919,9 @@ usage (FILE *out)
   fprintf (out, "Usage: latfs [-f] [-d] [-o delay_us=N,max_inflight=K,"
            "stats=FILE,...] SOURCE_DIR MOUNTPOINT\n"
            "A passthrough of SOURCE_DIR that waits N microseconds in every"
-           " request\n(see the head comment of bench/latfs.c).\n");
+           " request\n(see the head comment of bench/latfs.c).\n"
+           "  -o fault=OP:PATH:ERROR   fail request OP on PATH with ERROR\n"
+           "  -o stall=OP:PATH:MS      hold request OP on PATH MS ms\n");
 }
 
 /* Check the options read into fs, open SOURCE_DIR and make the names
@@ -761,7 +1057,7 @@ main (int argc, char **argv)
   struct fuse_cmdline_opts opts = { 0 };
   int status = EXIT_FAILURE;
 
-  if (fuse_opt_parse (&args, &fs, lat_opts, take_source) != 0
+  if (fuse_opt_parse (&args, &fs, lat_opts, take_arg) != 0
       || fuse_parse_cmdline (&args, &opts) != 0)
     goto out_free_args;
   if (opts.show_help || opts.show_version)

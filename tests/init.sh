@@ -406,12 +406,13 @@ latfs_abs_ ()
 
 # latfs_mount_ SOURCE MOUNTPOINT [OPTIONS]: mount SOURCE on MOUNTPOINT
 # through bench/latfs, with the comma-separated latfs OPTIONS (delay_us=N,
-# max_inflight=K) and a stats file; unmounted by the exit trap if the test
-# does not (latfs_umount_).  Skips (77) when latfs was not built (no
-# libfuse3), there is no /dev/fuse, or the mount fails (no permission, in
-# a container); latfs's complaint is in the reason.  The walks go below
-# the mount's root, never into it: this kernel (Linux 6.18) serves the
-# root's lookups one at a time, every other directory's in parallel.
+# max_inflight=K, fault=OP:PATH:ERROR, stall=OP:PATH:MS) and a stats
+# file; unmounted by the exit trap if the test does not (latfs_umount_).
+# Skips (77) when latfs was not built (no libfuse3), there is no
+# /dev/fuse, or the mount fails (no permission, in a container); latfs's
+# complaint is in the reason.  The walks go below the mount's root, never
+# into it: this kernel (Linux 6.18) serves the root's lookups one at a
+# time, every other directory's in parallel.
 latfs_mount_ ()
 {
   latfs_=$abs_top_builddir/bench/latfs

@@ -183,7 +183,7 @@ preload_shell_tests = \
 TESTS += $(lib_shell_tests) $(preload_shell_tests)
 EXTRA_DIST += $(lib_shell_tests) $(preload_shell_tests) tests/init.sh \
   tests/gnu-diff-lib.sh tests/operands-lib.sh tests/no-circle-lib.sh \
-  tests/preload/tcl-init.sh
+  tests/latfs-faults-lib.sh tests/preload/tcl-init.sh
 
 # ---- the sanitizer legs: make check-sanitizers, make check-tsan ---------------
 # Each configures a build of its own under _sanitize/ (CFLAGS='-g -O1'),

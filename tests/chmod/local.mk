@@ -12,6 +12,12 @@ chmod_shell_tests = \
   tests/chmod/operands-gnu.sh \
   tests/chmod/help.sh \
   tests/chmod/latfs.sh \
+  tests/chmod/latfs-fault-chmod.sh \
+  tests/chmod/latfs-fault-readdir.sh \
+  tests/chmod/latfs-fault-readdir-part.sh \
+  tests/chmod/latfs-fault-stat.sh \
+  tests/chmod/latfs-fault-subtree.sh \
+  tests/chmod/latfs-stall.sh \
   tests/chmod/mode-as-option.sh \
   tests/chmod/no-such-file.sh \
   tests/chmod/parallel-order.sh \

@@ -20,6 +20,12 @@ chown_shell_tests = \
   tests/chown/help.sh \
   tests/chown/invalid-spec.sh \
   tests/chown/latfs.sh \
+  tests/chown/latfs-fault-chown.sh \
+  tests/chown/latfs-fault-readdir.sh \
+  tests/chown/latfs-fault-readdir-part.sh \
+  tests/chown/latfs-fault-stat.sh \
+  tests/chown/latfs-fault-subtree.sh \
+  tests/chown/latfs-stall.sh \
   tests/chown/minus-one.sh \
   tests/chown/overlap-big-dir.sh \
   tests/chown/no-stat.sh \

@@ -43,8 +43,13 @@ du_shell_tests = \
   tests/du/inodes.sh \
   tests/du/invalid-option.sh \
   tests/du/latfs.sh \
+  tests/du/latfs-fault-readdir.sh \
+  tests/du/latfs-fault-readdir-part.sh \
+  tests/du/latfs-fault-stat.sh \
+  tests/du/latfs-fault-subtree.sh \
   tests/du/latfs-inflight.sh \
   tests/du/latfs-nofile.sh \
+  tests/du/latfs-stall.sh \
   tests/du/latfs-vanished.sh \
   tests/du/logical-empty-slash.sh \
   tests/du/max-depth-invalid.sh \

@@ -35,6 +35,12 @@ rm_shell_tests = \
   tests/rm/invalid-option.sh \
   tests/rm/is-a-directory.sh \
   tests/rm/latfs.sh \
+  tests/rm/latfs-fault-readdir.sh \
+  tests/rm/latfs-fault-rmdir.sh \
+  tests/rm/latfs-fault-stat.sh \
+  tests/rm/latfs-fault-subtree.sh \
+  tests/rm/latfs-fault-unlink.sh \
+  tests/rm/latfs-stall.sh \
   tests/rm/long-abbrev.sh \
   tests/rm/missing-operand.sh \
   tests/rm/moved-ancestor.sh \

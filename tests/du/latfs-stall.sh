@@ -1,0 +1,18 @@
+#!/bin/sh
+# du -a on a file system whose server stalls on one directory
+# (bench/latfs: opening t/s takes 3 s) prints what GNU du prints there
+# (every line, in GNU's order; nothing on stderr; exit 0), and with
+# worker threads goes on with the rest of the tree, t/big, meanwhile.
+
+. "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
+. "$abs_top_srcdir/tests/du/du-init.sh"
+
+require_gnu_ du
+. "$abs_top_srcdir/tests/latfs-faults-lib.sh"
+
+faults_tree_ () { faults_stall_tree_ "$1"; }
+faults_case_ stall=opendir:t/s:3000 du -a
+faults_expect_ 0
+faults_went_on_
+
+exit $fail
