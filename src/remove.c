@@ -698,12 +698,13 @@ cycle (struct rm_walk const *w, struct walk_file *f)
 
 /* FTS_ERR: reading directory F failed part way (e.g. EIO after some
    entries; libfts hands out those it read and then F so).  What was read
-   is removed; F and its ancestors are kept.  */
+   is removed; F is kept, with no rmdir.  Its ancestors are not marked, as
+   GNU rm marks none at FTS_ERR (9.1 and later): their rmdir is tried,
+   and fails, "Directory not empty".  */
 static enum RM_status
 traversal_failed (struct rm_walk const *w, struct walk_file const *f)
 {
   say (w, f, M_TRAVERSAL_FAILED, f->err);
-  keep_ancestors (f);
   return RM_ERROR;
 }
 

@@ -36,6 +36,7 @@ rm_shell_tests = \
   tests/rm/is-a-directory.sh \
   tests/rm/latfs.sh \
   tests/rm/latfs-fault-readdir.sh \
+  tests/rm/latfs-fault-readdir-part.sh \
   tests/rm/latfs-fault-rmdir.sh \
   tests/rm/latfs-fault-stat.sh \
   tests/rm/latfs-fault-subtree.sh \
