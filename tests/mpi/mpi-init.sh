@@ -66,7 +66,7 @@ mpi_messages_ ()
 # inflight.sh).  Needs root and unshare -m (skips without them); makes
 # the mount points m0..m3, for the test's mounts, and tree, and writes
 # ./on-client: "on-client ARGS..." runs ARGS in a mount namespace of its
-# own where tree is m$OMPI_COMM_WORLD_RANK, as "mpirun -np N ./on-client
+# own where tree is m$OMPI_COMM_WORLD_RANK (MPICH: m$PMI_RANK), as "mpirun -np N ./on-client
 # PROGRAM..." does in each rank.
 mpi_clients_ ()
 {
@@ -76,7 +76,7 @@ mpi_clients_ ()
   mkdir tree m0 m1 m2 m3 || framework_failure_ "cannot make the mount points"
   cat > on-client <<EOT || framework_failure_ "cannot write on-client"
 #!/bin/sh
-exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-0} tree && exec "\$@"' sh "\$@"
+exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-\${PMI_RANK:-0}} tree && exec "\$@"' sh "\$@"
 EOT
   chmod +x on-client || framework_failure_ "cannot make on-client executable"
 }
