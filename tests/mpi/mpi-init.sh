@@ -17,10 +17,13 @@ test -x "$mpi_du_" || skip_ "MPI programs not built (configure found no MPI)"
 test -n "$MPIRUN" && test -x "$MPIRUN" || skip_ "mpirun not found"
 
 # Open MPI runs no more ranks than processors without --oversubscribe,
-# and as root only when told twice that it may.
-mpirun_opts_=
+# and as root only when told twice that it may; MPICH's mpirun (hydra)
+# knows neither and needs neither.  "$mpi_export_ VAR" gives the ranks
+# VAR (-x, hydra's -genvlist).  A rank finds its number in
+# OMPI_COMM_WORLD_RANK, under MPICH in PMI_RANK.
+mpirun_opts_= mpi_export_=-genvlist
 if "$MPIRUN" --version 2>/dev/null | grep 'Open MPI' > /dev/null; then
-  mpirun_opts_=--oversubscribe
+  mpirun_opts_=--oversubscribe mpi_export_=-x
   if test "$(id -u)" = 0; then
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
     export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
