@@ -21,9 +21,10 @@ test -n "$MPIRUN" && test -x "$MPIRUN" || skip_ "mpirun not found"
 # knows neither and needs neither.  "$mpi_export_ VAR" gives the ranks
 # VAR (-x, hydra's -genvlist).  A rank finds its number in
 # OMPI_COMM_WORLD_RANK, under MPICH in PMI_RANK.  mpi_kind_: openmpi,
-# or mpich for any other mpirun (hydra's).
+# or mpich for any other mpirun (hydra's).  Open MPI's mpirun says
+# "(Open MPI)" in its --version, or "(OpenRTE)" when called mpirun.openmpi.
 mpirun_opts_= mpi_export_=-genvlist mpi_kind_=mpich
-if "$MPIRUN" --version 2>/dev/null | grep 'Open MPI' > /dev/null; then
+if "$MPIRUN" --version 2>/dev/null | grep -E 'Open MPI|OpenRTE' > /dev/null; then
   mpirun_opts_=--oversubscribe mpi_export_=-x mpi_kind_=openmpi
   if test "$(id -u)" = 0; then
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
