@@ -22,7 +22,7 @@
 
    the first process of the job to get there creates FILE (O_EXCL: one
    hold in the whole job), writes into it one line "PID WHERE PATH RANK"
-   (WHERE: open, handed or read; RANK: OMPI_COMM_WORLD_RANK, or -) and
+   (WHERE: open, handed or read; RANK: OMPI_COMM_WORLD_RANK or PMI_RANK, or -) and
    stops itself with SIGSTOP, all its threads, before the call is made.
    The test does what it wants meanwhile (removes NAME, or its entries)
    and sends SIGCONT; the call then runs on what is there.  No timing:
@@ -58,7 +58,10 @@ static void
 hold (const char *where, const char *path)
 {
   const char *marker = getenv ("HOLD_MARKER");
-  const char *rank = getenv ("OMPI_COMM_WORLD_RANK");
+  const char *rank = getenv ("OMPI_COMM_WORLD_RANK");  /* MPICH: PMI_RANK */
+
+  if (!rank)
+    rank = getenv ("PMI_RANK");
 
   if (!marker || __atomic_exchange_n (&held, 1, __ATOMIC_SEQ_CST))
     return;

@@ -43,7 +43,7 @@ on_mounts ()
     latfs_mount_ src m$r delay_us=1000,parallel_lookups
   done
   LIBFTS_MPI_SPREAD=20 LIBFTS_INFLIGHT=3 "$MPIRUN" $mpirun_opts_ \
-    --bind-to none -x LIBFTS_INFLIGHT -np "$np" \
+    --bind-to none $mpi_export_ LIBFTS_INFLIGHT -np "$np" \
     ./on-client "$mpi_bin_/$prog" "$@" < /dev/null > out 2> out.err
   echo "exit $?" >> out
   max=

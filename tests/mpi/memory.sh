@@ -55,7 +55,7 @@ test $st = 0 || framework_failure_ "cannot make flat"
 # du-rss: each rank of mpi-du under rusage, its figures in _ru.RANK.
 cat > "$mpi_bin_/du-rss" <<EOF || framework_failure_ "cannot write du-rss"
 #!/bin/sh
-exec "$rusage" --out="$PWD/_ru.\$OMPI_COMM_WORLD_RANK" -- "$mpi_bin_/du" "\$@"
+exec "$rusage" --out="$PWD/_ru.\${OMPI_COMM_WORLD_RANK:-\$PMI_RANK}" -- "$mpi_bin_/du" "\$@"
 EOF
 chmod +x "$mpi_bin_/du-rss" || framework_failure_ "cannot make du-rss runnable"
 

@@ -17,10 +17,15 @@ test -x "$mpi_du_" || skip_ "MPI programs not built (configure found no MPI)"
 test -n "$MPIRUN" && test -x "$MPIRUN" || skip_ "mpirun not found"
 
 # Open MPI runs no more ranks than processors without --oversubscribe,
-# and as root only when told twice that it may.
-mpirun_opts_=
-if "$MPIRUN" --version 2>/dev/null | grep 'Open MPI' > /dev/null; then
-  mpirun_opts_=--oversubscribe
+# and as root only when told twice that it may; MPICH's mpirun (hydra)
+# knows neither and needs neither.  "$mpi_export_ VAR" gives the ranks
+# VAR (-x, hydra's -genvlist).  A rank finds its number in
+# OMPI_COMM_WORLD_RANK, under MPICH in PMI_RANK.  mpi_kind_: openmpi,
+# or mpich for any other mpirun (hydra's).  Open MPI's mpirun says
+# "(Open MPI)" in its --version, or "(OpenRTE)" when called mpirun.openmpi.
+mpirun_opts_= mpi_export_=-genvlist mpi_kind_=mpich
+if "$MPIRUN" --version 2>/dev/null | grep -E 'Open MPI|OpenRTE' > /dev/null; then
+  mpirun_opts_=--oversubscribe mpi_export_=-x mpi_kind_=openmpi
   if test "$(id -u)" = 0; then
     OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
     export OMPI_ALLOW_RUN_AS_ROOT OMPI_ALLOW_RUN_AS_ROOT_CONFIRM
@@ -66,7 +71,7 @@ mpi_messages_ ()
 # inflight.sh).  Needs root and unshare -m (skips without them); makes
 # the mount points m0..m3, for the test's mounts, and tree, and writes
 # ./on-client: "on-client ARGS..." runs ARGS in a mount namespace of its
-# own where tree is m$OMPI_COMM_WORLD_RANK, as "mpirun -np N ./on-client
+# own where tree is m$OMPI_COMM_WORLD_RANK (MPICH: m$PMI_RANK), as "mpirun -np N ./on-client
 # PROGRAM..." does in each rank.
 mpi_clients_ ()
 {
@@ -76,7 +81,7 @@ mpi_clients_ ()
   mkdir tree m0 m1 m2 m3 || framework_failure_ "cannot make the mount points"
   cat > on-client <<EOT || framework_failure_ "cannot write on-client"
 #!/bin/sh
-exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-0} tree && exec "\$@"' sh "\$@"
+exec unshare -m sh -c 'mount --bind m\${OMPI_COMM_WORLD_RANK:-\${PMI_RANK:-0}} tree && exec "\$@"' sh "\$@"
 EOT
   chmod +x on-client || framework_failure_ "cannot make on-client executable"
 }
