@@ -51,7 +51,7 @@ BENCH_MPI_ARGS =
 
 .PHONY: bench-mpi
 bench-mpi: all
-	@abs_top_builddir='$(abs_top_builddir)' \
+	@abs_top_builddir='$(abs_top_builddir)' MPIRUN='$(MPIRUN)' \
 	  $(SHELL) $(srcdir)/bench/mpi-run $(BENCH_MPI_ARGS); \
 	st=$$?; test $$st = 77 && st=0; exit $$st
 
