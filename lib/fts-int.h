@@ -248,6 +248,9 @@ struct fts__stream
   size_t path_cap;               /* real size of pub.fts_path */
   int base_fd;                   /* what roots are relative to */
   FTSENT *cwd_dir;               /* chdir mode: where the cwd is */
+  int unentered_errno;           /* chdir mode: why the directory whose
+                                    children are handed out could not
+                                    be entered (FTS_DONTCHDIR) */
   struct fts__fd_ring ring;
   struct fts__cycle cycle;
   FTSENT *watched;               /* a physical walk's watch on the path
@@ -366,6 +369,7 @@ int fts__stat_entry (struct fts__stream *s, FTSENT *p, bool follow);
 int fts__stat_child (struct fts__stream *s, FTSENT *p, bool nameonly,
                      bool handing_out);
 int fts__stat_root (struct fts__stream *s, FTSENT *p);
+int fts__unentered_child (struct fts__stream *s, FTSENT *p, int err);
 
 /* ---- a directory's children (fts-children.c) -------------------------- */
 

@@ -261,7 +261,10 @@ hand_out_child (struct fts__stream *s, FTSENT *p)
 {
   if (load_child_path (s, p) != 0)
     return stop (s, errno);
-  if (p->fts_info == 0)
+  if (p->fts_info == 0 && chdir_mode (s)
+      && (p->fts_parent->fts_flags & FTS_DONTCHDIR))
+    p->fts_info = fts__unentered_child (s, p, s->unentered_errno);
+  else if (p->fts_info == 0)
     p->fts_info = fts__stat_child (s, p, false, true);
   lazy_enter (s, p);
   return hand_out (s, p);
@@ -393,11 +396,14 @@ descend (struct fts__stream *s, FTSENT *d)
          BSD's fts, and as in the other modes, the children are still
          handed out, each FTS_NS with EACCES as it cannot be stat'ed (not
          none, as glibc: a caller could not tell a tree it saw whole);
-         the working directory stays D's parent.  D's post-order visit
+         the working directory stays D's parent, and none of them is
+         stat'ed, even should D become searchable meanwhile
+         (fts__unentered_child).  D's post-order visit
          is FTS_DP with the error in fts_errno, as glibc's visit (which
          comes at once, without the entries) and as FreeBSD's tests want
          of an empty D.  A read cut short keeps its error in fts_errno
          (it says more), and the visit stays FTS_DP.  */
+      s->unentered_errno = errno;
       if (!d->fts_errno && unentered_is_error (s, d))
         d->fts_errno = errno;
       d->fts_flags |= FTS_DONTCHDIR;

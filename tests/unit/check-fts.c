@@ -566,6 +566,83 @@ START_TEST (test_unsearchable)
 }
 END_TEST
 
+/* Whether ACCPATH, from the working directory, and PATH, from directory
+   START, are the same file, or neither can be looked up.  */
+static bool
+same_file (const char *accpath, int start, const char *path)
+{
+  struct stat a, b;
+  bool a_ok = lstat (accpath, &a) == 0;
+  bool b_ok = fstatat (start, path, &b, AT_SYMLINK_NOFOLLOW) == 0;
+  return a_ok == b_ok && (!a_ok || (a.st_ino == b.st_ino
+                                    && a.st_dev == b.st_dev));
+}
+
+/* Chdir mode: a directory that could be read but not entered (mode
+   0444), made searchable by the caller while its entries are handed out
+   (they are stat'ed as they are handed out when no comparison function
+   wants them all at once).  The walk decided when it read it: every
+   entry of it is FTS_NS with EACCES (or FTS_NSOK under FTS_NOSTAT where
+   d_type says no directory), as glibc's and gnulib's fts decide, and
+   none is entered, so that each fts_accpath still leads from the working
+   directory to the entry its fts_path names, and fts_close finds the
+   working directory it left.  */
+START_TEST (test_unsearchable_made_searchable)
+{
+  int options = FTS_PHYSICAL | (_i ? FTS_NOSTAT : 0);
+  if (!unit_forking)
+    {
+      unit_skip ("test_unsearchable_made_searchable",
+                 "needs CK_FORK=yes to change credentials");
+      return;
+    }
+  unit_make ("root/u/d1/f root/u/d2/f root/u/d3/f root/z");
+  const char *tree[] = { "root", "root/u", "root/u/d1", "root/u/d1/f",
+                         "root/u/d2", "root/u/d2/f", "root/u/d3",
+                         "root/u/d3/f", "root/z" };
+  for (size_t i = 0; i < sizeof tree / sizeof *tree; i++)
+    ck_assert_int_eq (lchown (tree[i], 65534, 65534), 0);
+  ck_assert_int_eq (chmod ("root", 0755), 0);
+  ck_assert_int_eq (chmod ("root/u", 0444), 0);
+  if (!unit_drop_privileges ())
+    {
+      unit_skip ("test_unsearchable_made_searchable",
+                 "cannot become an unprivileged user");
+      return;
+    }
+  int start = open (".", O_RDONLY | O_DIRECTORY);
+  ck_assert_int_ge (start, 0);
+  struct stat cwd0 = cwd_stat ();
+  FTS *sp = open1 ("root", options, NULL);
+  FTSENT *p;
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      ck_assert_msg (same_file (p->fts_accpath, start, p->fts_path),
+                     "%s: accpath %s is another file", p->fts_path,
+                     p->fts_accpath);
+      if (p->fts_level == 2)
+        ck_assert_int_eq (fchmodat (start, "root/u", 0755, 0), 0);
+      if (p->fts_level >= 2)
+        fputs (unit_line (p), out);
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  /* In the order getdents gave them.  */
+  for (const char *d = "123"; *d; d++)
+    ck_assert_msg (strstr (buf, unit_fmt ("NS 2 root/u/d%c EACCES\n", *d)),
+                   "root/u/d%c missing or not FTS_NS:\n%s", *d, buf);
+  ck_assert_int_eq (strlen (buf), 3 * strlen ("NS 2 root/u/d1 EACCES\n"));
+  ck_assert_int_eq (fts_close (sp), 0);
+  struct stat cwd = cwd_stat ();
+  ck_assert (cwd.st_ino == cwd0.st_ino && cwd.st_dev == cwd0.st_dev);
+  close (start);
+}
+END_TEST
+
 START_TEST (test_ns_missing_root)
 {
   int options = walk_modes[_i];
@@ -1785,6 +1862,7 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_follow_dangling, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_dnr, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_unsearchable, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_unsearchable_made_searchable, 0, 2);
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_cycle, 0, 2);
   tcase_add_loop_test (tc, test_logical_link_limit, 0, 2);
