@@ -180,6 +180,8 @@ struct fts__ent
   unsigned char links;     /* symbolic links followed on the way from
                               the roots' parent to this directory, at most
                               MAX_PATH_SYMLINKS (fts-info.c) */
+  bool cut_short;          /* its reading failed part way: fts_errno
+                              says why (the byte was padding) */
   FTSENT pub;              /* must be last */
 };
 
