@@ -185,18 +185,26 @@ bind_cycle_tree_ ()
 # bind_cycle_tree_, GNU's PROGRAM (require_gnu_ PROGRAM first) and ours
 # (run_PROGRAM), each on a fresh tree, given ARGS and the shape's operand,
 # print the same stdout and stderr, exit with the same status and leave
-# the same tree (type, mode, owner, name; listed once unmounted).
+# the same tree (type, mode, owner, name; listed once unmounted).  With
+# hide_proc_=yes, each runs with a tmpfs over /proc, in a mount namespace
+# of the test's own (umount needs /proc: it is back before).
 compare_cycles_with_gnu_ ()
 {
   for shape_ in 1 2 3; do
     for side_ in gnu ours; do
       bind_cycle_tree_ $shape_
+      if test "$hide_proc_" = yes; then
+        mount -t tmpfs none /proc || framework_failure_ "cannot hide /proc"
+      fi
       if test $side_ = gnu; then
         (PATH=$gnu_bin:$PATH; exec "$@" $op_) > _out.$side_ 2> _err.$side_
       else
         (prog_=$1; shift; run_$prog_ "$@" $op_) > _out.$side_ 2> _err.$side_
       fi
       echo "exit $?" >> _out.$side_
+      if test "$hide_proc_" = yes; then
+        umount /proc || framework_failure_ "cannot show /proc again"
+      fi
       umount $at_ || framework_failure_ "cannot unmount $at_"
       find a -printf '%y %m %u:%g %P\n' 2>/dev/null | LC_ALL=C sort \
         > _tree.$side_
