@@ -185,7 +185,10 @@ take_chunk (struct fts__stream *s, FTSENT *d, const struct fts__fs_row *fs)
   struct fts__dir *dir = fts__priv (d)->kids.dir;
   s->stats.entries += count_entries (dir, fts__isset (s, FTS_SEEDOT));
   if (dir->read_errno)
-    d->fts_errno = dir->read_errno;
+    {
+      d->fts_errno = dir->read_errno;
+      fts__priv (d)->cut_short = true;
+    }
   if (!s->compar)
     fts__sort_chunk (dir, s->sort_threshold, s->fs_policy, fs, &s->stats);
 }
@@ -247,6 +250,7 @@ fts__read_dir (struct fts__stream *s, FTSENT *d, bool list, bool nameonly)
 {
   struct fts__ent *de = fts__priv (d);
   fts__drop_children (s, d);
+  de->cut_short = false;
   int fd = fts__open_dir (s, d);
   if (fd < 0)
     return -1;

@@ -291,6 +291,25 @@ fts__stat_child (struct fts__stream *s, FTSENT *p, bool nameonly,
          : fts__stat_entry (s, p, fts__isset (s, FTS_LOGICAL));
 }
 
+/* Chdir mode: child P of a directory the working directory could not
+   enter, ERR being why.  Its stat through that directory failed with ERR
+   when it was read, and is taken to fail so still: FTS_NS with ERR, or
+   FTS_NSOK where no stat is due.  A stat now could succeed, the caller
+   having made the directory searchable since, and a directory P so
+   found would be entered from a working directory that is not its
+   parent's; glibc's and gnulib's fts likewise decide when they read the
+   directory.  */
+int
+fts__unentered_child (struct fts__stream *s, FTSENT *p, int err)
+{
+  unsigned char type = fts__priv (p)->d_type;
+  if (may_skip_stat (s, type))
+    return nostat (p, type);
+  p->fts_cycle = NULL;
+  errno = err;
+  return stat_failed (p);
+}
+
 int
 fts__stat_root (struct fts__stream *s, FTSENT *p)
 {

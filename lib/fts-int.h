@@ -180,6 +180,8 @@ struct fts__ent
   unsigned char links;     /* symbolic links followed on the way from
                               the roots' parent to this directory, at most
                               MAX_PATH_SYMLINKS (fts-info.c) */
+  bool cut_short;          /* its reading failed part way: fts_errno
+                              says why (the byte was padding) */
   FTSENT pub;              /* must be last */
 };
 
@@ -248,6 +250,9 @@ struct fts__stream
   size_t path_cap;               /* real size of pub.fts_path */
   int base_fd;                   /* what roots are relative to */
   FTSENT *cwd_dir;               /* chdir mode: where the cwd is */
+  int unentered_errno;           /* chdir mode: why the directory whose
+                                    children are handed out could not
+                                    be entered (FTS_DONTCHDIR) */
   struct fts__fd_ring ring;
   struct fts__cycle cycle;
   FTSENT *watched;               /* a physical walk's watch on the path
@@ -366,6 +371,7 @@ int fts__stat_entry (struct fts__stream *s, FTSENT *p, bool follow);
 int fts__stat_child (struct fts__stream *s, FTSENT *p, bool nameonly,
                      bool handing_out);
 int fts__stat_root (struct fts__stream *s, FTSENT *p);
+int fts__unentered_child (struct fts__stream *s, FTSENT *p, int err);
 
 /* ---- a directory's children (fts-children.c) -------------------------- */
 

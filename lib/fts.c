@@ -261,7 +261,10 @@ hand_out_child (struct fts__stream *s, FTSENT *p)
 {
   if (load_child_path (s, p) != 0)
     return stop (s, errno);
-  if (p->fts_info == 0)
+  if (p->fts_info == 0 && chdir_mode (s)
+      && (p->fts_parent->fts_flags & FTS_DONTCHDIR))
+    p->fts_info = fts__unentered_child (s, p, s->unentered_errno);
+  else if (p->fts_info == 0)
     p->fts_info = fts__stat_child (s, p, false, true);
   lazy_enter (s, p);
   return hand_out (s, p);
@@ -317,8 +320,9 @@ ascent_checked (struct fts__stream *s, const FTSENT *d)
 }
 
 /* All of D's children have been handed out: return D in post-order,
-   FTS_ERR if reading it failed part way; but FTS_DP, whatever its
-   fts_errno, if it could not be entered (FTS_DONTCHDIR: see descend).
+   FTS_ERR if reading it failed part way, whether or not it could be
+   entered; else FTS_DP, also when it could not be entered, whatever its
+   fts_errno (FTS_DONTCHDIR: see descend).
    D's parent is reopened first if its descriptor was closed, as the
    caller may act on D through it, and checked when ascent_checked says
    so: if D has moved, fts_read returns null with errno ENOENT and
@@ -330,7 +334,8 @@ leave_dir (struct fts__stream *s, FTSENT *d)
   if (fts__reopen_parent (s, d, ascent_checked (s, d)) != 0)
     return stop (s, errno);
   fts__drop_dir_state (s, d);
-  d->fts_info = d->fts_errno && !(d->fts_flags & FTS_DONTCHDIR)
+  bool unentered = d->fts_flags & FTS_DONTCHDIR;
+  d->fts_info = d->fts_errno && (fts__priv (d)->cut_short || !unentered)
                 ? FTS_ERR : FTS_DP;
   if (d->fts_info == FTS_DP)
     lazy_leave (s, d);
@@ -393,11 +398,16 @@ descend (struct fts__stream *s, FTSENT *d)
          BSD's fts, and as in the other modes, the children are still
          handed out, each FTS_NS with EACCES as it cannot be stat'ed (not
          none, as glibc: a caller could not tell a tree it saw whole);
-         the working directory stays D's parent.  D's post-order visit
+         the working directory stays D's parent, and none of them is
+         stat'ed, even should D become searchable meanwhile
+         (fts__unentered_child).  D's post-order visit
          is FTS_DP with the error in fts_errno, as glibc's visit (which
          comes at once, without the entries) and as FreeBSD's tests want
          of an empty D.  A read cut short keeps its error in fts_errno
-         (it says more), and the visit stays FTS_DP.  */
+         (it says more), and makes the visit FTS_ERR, as in the other
+         modes: FTS_DP would tell the caller it saw all of D (glibc's
+         fts, which does not read D then, cannot meet the error).  */
+      s->unentered_errno = errno;
       if (!d->fts_errno && unentered_is_error (s, d))
         d->fts_errno = errno;
       d->fts_flags |= FTS_DONTCHDIR;

@@ -464,6 +464,11 @@ mounts_may_cycle (char *const *files)
   ptrdiff_t n = read_mounts (&mounts);
   bool may = false;
 
+  /* Without /proc (a container may have none) nothing rules a mount's
+     cycle out: the walk must then be the one that finds it where GNU's
+     programs find it.  */
+  if (n < 0)
+    return true;
   /* Most systems mount no file system twice: no operand need be
      resolved then.  */
   bool check = 0 < n && any_mounted_twice (mounts, n);

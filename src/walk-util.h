@@ -238,7 +238,7 @@ bool entry_vanished (int err, long level);
 /* Whether a walk of FILES may meet a cycle that a mount makes, as a
    directory bind-mounted below itself does: whether, for one of them,
    one file system is mounted twice among the mount that holds it and the
-   mounts below it (/proc/self/mountinfo; false if it cannot be read).
+   mounts below it (/proc/self/mountinfo; true if it cannot be read).
    Without such a mount, a path can never come back to a directory on a
    sound file system.  rm, chmod and chown then walk with fts_read, whose
    FTS_LAZY_CYCLE_CHECK finds cycles exactly where GNU's programs do; the

@@ -185,18 +185,26 @@ bind_cycle_tree_ ()
 # bind_cycle_tree_, GNU's PROGRAM (require_gnu_ PROGRAM first) and ours
 # (run_PROGRAM), each on a fresh tree, given ARGS and the shape's operand,
 # print the same stdout and stderr, exit with the same status and leave
-# the same tree (type, mode, owner, name; listed once unmounted).
+# the same tree (type, mode, owner, name; listed once unmounted).  With
+# hide_proc_=yes, each runs with a tmpfs over /proc, in a mount namespace
+# of the test's own (umount needs /proc: it is back before).
 compare_cycles_with_gnu_ ()
 {
   for shape_ in 1 2 3; do
     for side_ in gnu ours; do
       bind_cycle_tree_ $shape_
+      if test "$hide_proc_" = yes; then
+        mount -t tmpfs none /proc || framework_failure_ "cannot hide /proc"
+      fi
       if test $side_ = gnu; then
         (PATH=$gnu_bin:$PATH; exec "$@" $op_) > _out.$side_ 2> _err.$side_
       else
         (prog_=$1; shift; run_$prog_ "$@" $op_) > _out.$side_ 2> _err.$side_
       fi
       echo "exit $?" >> _out.$side_
+      if test "$hide_proc_" = yes; then
+        umount /proc || framework_failure_ "cannot show /proc again"
+      fi
       umount $at_ || framework_failure_ "cannot unmount $at_"
       find a -printf '%y %m %u:%g %P\n' 2>/dev/null | LC_ALL=C sort \
         > _tree.$side_
@@ -337,22 +345,44 @@ race_tree_ ()
     || framework_failure_ "cannot make the tree"
 }
 
-# race_list_ DIR: the tree below DIR, one "TYPE MODE USER:GROUP PATH" a
-# line, sorted: what must not change.
+# race_list_ DIR: DIR and the tree below it, one "TYPE MODE USER:GROUP
+# PATH" a line (DIR's path empty), sorted: what must not change.  DIR
+# itself is what a swapped link leads to first.
 race_list_ ()
 {
-  find "$1" -mindepth 1 -printf '%y %m %u:%g %P\n' | LC_ALL=C sort
+  find "$1" -printf '%y %m %u:%g %P\n' | LC_ALL=C sort
 }
 
 # race_round_ COUNT COMMAND...: run COMMAND (stdout and stderr to _out)
-# while the helper swaps t/dir/v0..v{COUNT-1} and back; then stop it and
-# put the tree back.  Returns 1 if anything outside changed.
+# while the helper swaps t/dir/v0..v{COUNT-1} and back: started once the
+# helper has made its first swap (however loaded the machine, the attack
+# is under way when the command runs); then stop the helper through its
+# control file, wait for it, and put the tree back.  Returns 1 if
+# anything outside changed.
 race_round_ ()
 {
   n_=$1; shift
-  "$race_helper_" t/dir $n_ "$PWD/outside" > _swaps & pid_=$!
+  rm -f _swapctl.ready _swapctl.stop
+  "$race_helper_" t/dir $n_ "$PWD/outside" _swapctl > _swaps & pid_=$!
+  # Polled: the helper may be slow to start, never slow to end (a
+  # minute's bound only against a helper that died).
+  tries_=6000
+  until test -e _swapctl.ready; do
+    kill -0 $pid_ 2> /dev/null || framework_failure_ "the helper died"
+    test $tries_ -gt 0 || framework_failure_ "the helper never swapped"
+    tries_=$((tries_ - 1))
+    sleep 0.01
+  done
   "$@" < /dev/null > _out 2>&1
-  swap_stop_ $pid_ _swaps t/dir
+  : > _swapctl.stop
+  wait $pid_
+  swap_count_=$(cat _swaps)
+  swap_count_=${swap_count_:-0}
+  for v_ in t/dir/v*.swap; do
+    test -e "$v_" || continue
+    rm -f "${v_%.swap}" && mv "$v_" "${v_%.swap}" \
+      || framework_failure_ "restore $v_"
+  done
   race_swaps_=$((race_swaps_ + swap_count_))
   race_list_ outside > _outside
   compare _exp.outside _outside

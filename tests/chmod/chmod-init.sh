@@ -91,6 +91,17 @@ mixed_tree_ ()
     || framework_failure_ "cannot make $1"
 }
 
+# threads_started_ COMMAND...: run COMMAND (its output thrown away) under
+# strace -f, and print how many threads it started (clone and clone3
+# calls with CLONE_THREAD); or "failed" if COMMAND failed.  Unlike which
+# threads end up doing the work, that does not depend on the scheduler.
+threads_started_ ()
+{
+  strace -qq -f -e trace=clone,clone3 -o _trace "$@" > /dev/null 2>&1 \
+    || { echo "$*: failed" >&2; echo failed; return; }
+  grep -c 'CLONE_THREAD' _trace
+}
+
 # threads_of_ PATTERN COMMAND...: run COMMAND (its output thrown away)
 # under strace -f, and print how many of its threads made a system call
 # whose strace line matches the basic regular expression PATTERN; or

@@ -7,6 +7,7 @@
 
 chmod_shell_tests = \
   tests/chmod/cycle-bind-gnu.sh \
+  tests/chmod/cycle-bind-noproc.sh \
   tests/chmod/dangling.sh \
   tests/chmod/gnu-diff.sh \
   tests/chmod/operands-gnu.sh \

@@ -18,6 +18,7 @@
 #include <sys/mount.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "fts.h"
@@ -40,6 +41,27 @@ strdup (const char *s)
   size_t size = strlen (s) + 1;
   char *copy = malloc (size);
   return copy ? memcpy (copy, s, size) : NULL;
+}
+
+/* While set, reading the directory of this inode fails with EIO once
+   getdents has returned its entries (where it would return 0, at the
+   end; an empty directory's first read too): a read cut short, as a
+   corrupted ext4 block makes one.  The library calls getdents64, which
+   this definition takes the place of.  */
+static ino_t getdents_fails_past;
+
+ssize_t
+getdents64 (int fd, void *buf, size_t size)
+{
+  ssize_t n = syscall (SYS_getdents64, fd, buf, size);
+  struct stat st;
+  if (n == 0 && getdents_fails_past && fstat (fd, &st) == 0
+      && st.st_ino == getdents_fails_past)
+    {
+      errno = EIO;
+      return -1;
+    }
+  return n;
 }
 
 /* The ways a tree can be walked that must all give the same answers.  */
@@ -563,6 +585,124 @@ START_TEST (test_unsearchable)
   ck_assert_int_eq (seen, 2);
   ck_assert_int_eq (left, 2);
   ck_assert_int_eq (fts_close (sp), 0);
+}
+END_TEST
+
+/* A directory that can be read but not searched (mode 0444), whose
+   reading fails part way (EIO after its entries): its entries are handed
+   out (FTS_NS, EACCES) and its post-order visit is FTS_ERR with the read
+   error, in chdir mode as in the others; not FTS_DP, which would tell
+   the caller it had seen all of it.  */
+START_TEST (test_unsearchable_read_cut_short)
+{
+  int options = access_modes[_i];
+  if (!unit_forking)
+    {
+      unit_skip ("test_unsearchable_read_cut_short",
+                 "needs CK_FORK=yes to change credentials");
+      return;
+    }
+  unit_make ("root/u/a root/u/b");
+  ck_assert_int_eq (chmod ("root", 0755), 0);
+  ck_assert_int_eq (chmod ("root/u", 0444), 0);
+  struct stat st;
+  ck_assert_int_eq (stat ("root/u", &st), 0);
+  if (!unit_drop_privileges ())
+    {
+      unit_skip ("test_unsearchable_read_cut_short",
+                 "cannot become an unprivileged user");
+      return;
+    }
+  getdents_fails_past = st.st_ino;
+  /* Read whole for the comparison function, or a chunk at a time.  */
+  const char *want = "D 0 root\nD 1 root/u\nNS 2 root/u/a EACCES\n"
+                     "NS 2 root/u/b EACCES\nERR 1 root/u EIO\nDP 0 root\n";
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name), want);
+  ck_assert_str_eq (walk_checked ("root", options, unit_by_name_desc),
+                    "D 0 root\nD 1 root/u\nNS 2 root/u/b EACCES\n"
+                    "NS 2 root/u/a EACCES\nERR 1 root/u EIO\nDP 0 root\n");
+  const char *walk = walk_checked ("root", options, NULL);
+  const char *swapped = "D 0 root\nD 1 root/u\nNS 2 root/u/b EACCES\n"
+                        "NS 2 root/u/a EACCES\nERR 1 root/u EIO\nDP 0 root\n";
+  ck_assert_msg (strcmp (walk, want) == 0 || strcmp (walk, swapped) == 0,
+                 "%s: walk was\n%s", mode_name (options), walk);
+}
+END_TEST
+
+/* Whether ACCPATH, from the working directory, and PATH, from directory
+   START, are the same file, or neither can be looked up.  */
+static bool
+same_file (const char *accpath, int start, const char *path)
+{
+  struct stat a, b;
+  bool a_ok = lstat (accpath, &a) == 0;
+  bool b_ok = fstatat (start, path, &b, AT_SYMLINK_NOFOLLOW) == 0;
+  return a_ok == b_ok && (!a_ok || (a.st_ino == b.st_ino
+                                    && a.st_dev == b.st_dev));
+}
+
+/* Chdir mode: a directory that could be read but not entered (mode
+   0444), made searchable by the caller while its entries are handed out
+   (they are stat'ed as they are handed out when no comparison function
+   wants them all at once).  The walk decided when it read it: every
+   entry of it is FTS_NS with EACCES (or FTS_NSOK under FTS_NOSTAT where
+   d_type says no directory), as glibc's and gnulib's fts decide, and
+   none is entered, so that each fts_accpath still leads from the working
+   directory to the entry its fts_path names, and fts_close finds the
+   working directory it left.  */
+START_TEST (test_unsearchable_made_searchable)
+{
+  int options = FTS_PHYSICAL | (_i ? FTS_NOSTAT : 0);
+  if (!unit_forking)
+    {
+      unit_skip ("test_unsearchable_made_searchable",
+                 "needs CK_FORK=yes to change credentials");
+      return;
+    }
+  unit_make ("root/u/d1/f root/u/d2/f root/u/d3/f root/z");
+  const char *tree[] = { "root", "root/u", "root/u/d1", "root/u/d1/f",
+                         "root/u/d2", "root/u/d2/f", "root/u/d3",
+                         "root/u/d3/f", "root/z" };
+  for (size_t i = 0; i < sizeof tree / sizeof *tree; i++)
+    ck_assert_int_eq (lchown (tree[i], 65534, 65534), 0);
+  ck_assert_int_eq (chmod ("root", 0755), 0);
+  ck_assert_int_eq (chmod ("root/u", 0444), 0);
+  if (!unit_drop_privileges ())
+    {
+      unit_skip ("test_unsearchable_made_searchable",
+                 "cannot become an unprivileged user");
+      return;
+    }
+  int start = open (".", O_RDONLY | O_DIRECTORY);
+  ck_assert_int_ge (start, 0);
+  struct stat cwd0 = cwd_stat ();
+  FTS *sp = open1 ("root", options, NULL);
+  FTSENT *p;
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *out = open_memstream (&buf, &size);
+  while ((errno = 0, p = fts_read (sp)))
+    {
+      ck_assert_msg (same_file (p->fts_accpath, start, p->fts_path),
+                     "%s: accpath %s is another file", p->fts_path,
+                     p->fts_accpath);
+      if (p->fts_level == 2)
+        ck_assert_int_eq (fchmodat (start, "root/u", 0755, 0), 0);
+      if (p->fts_level >= 2)
+        fputs (unit_line (p), out);
+    }
+  ck_assert_int_eq (errno, 0);
+  fclose (out);
+  unit_keep (buf);
+  /* In the order getdents gave them.  */
+  for (const char *d = "123"; *d; d++)
+    ck_assert_msg (strstr (buf, unit_fmt ("NS 2 root/u/d%c EACCES\n", *d)),
+                   "root/u/d%c missing or not FTS_NS:\n%s", *d, buf);
+  ck_assert_int_eq (strlen (buf), 3 * strlen ("NS 2 root/u/d1 EACCES\n"));
+  ck_assert_int_eq (fts_close (sp), 0);
+  struct stat cwd = cwd_stat ();
+  ck_assert (cwd.st_ino == cwd0.st_ino && cwd.st_dev == cwd0.st_dev);
+  close (start);
 }
 END_TEST
 
@@ -1785,6 +1925,9 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_follow_dangling, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_dnr, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_unsearchable, 0, N_ACCESS_MODES);
+  tcase_add_loop_test (tc, test_unsearchable_made_searchable, 0, 2);
+  tcase_add_loop_test (tc, test_unsearchable_read_cut_short, 0,
+                       N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_ns_missing_root, 0, N_WALK_MODES);
   tcase_add_loop_test (tc, test_cycle, 0, 2);
   tcase_add_loop_test (tc, test_logical_link_limit, 0, 2);
