@@ -38,7 +38,7 @@ for args in "-a" "-s -x" "--inodes -d 1" "-a -x -k"; do
   # shellcheck disable=SC2086 # ARGS are words
   ./on-client "$gnu_bin/du" $args tree/t > exp 2> exp.err
   echo "exit $?" >> exp
-  for np in $mpi_np_list_; do
+  for np in $mpi_np_small_; do
     # shellcheck disable=SC2086
     LIBFTS_MPI_SPREAD=20 "$MPIRUN" $mpirun_opts_ -np $np ./on-client \
       "$mpi_bin_/du" $args tree/t < /dev/null > out 2> out.err

@@ -37,7 +37,7 @@ export LIBFTS_THREADS
 
 # A message may name a path of thousands of levels: the log gets it as
 # deep/d/.../d.
-for np in $mpi_np_list_; do
+for np in $mpi_np_small_; do
   test -e deep || "$mkdeep" deep $depth || framework_failure_ "cannot make deep"
   "$gnu_bin/du" -s deep > _exp 2> _exp_err; echo "exit $?" >> _exp
   run_mpi_ $np du -s deep > _out 2> _err; echo "exit $?" >> _out

@@ -66,7 +66,7 @@ check_bound ()
   test $some = 1 || { echo "$1: never more than 1 in flight:$max" >&2; fail=1; }
 }
 
-for np in $mpi_np_list_; do
+for np in $mpi_np_small_; do
   make_tree || framework_failure_ "cannot make the tree"
   (cd src && "$gnu_bin/du" -s t) > exp 2> exp.err
   echo "exit $?" >> exp

@@ -1,5 +1,6 @@
 ## tests/mpi/local.mk: the tests of the MPI walk and the mpi-* programs.
-## Each script runs its program under mpirun at -np 1, 2 and 4 itself
+## Each script runs its program under mpirun at -np 1, 2, 4 and 8 itself
+## (1, 2 and 4 for those that give each rank a mount of its own)
 ## (tests/mpi/mpi-init.sh); they are in the test list only where MPI was
 ## configured, and skip (77) when mpirun is missing.
 

@@ -9,7 +9,12 @@
 # ('du: ...'); run_mpi_ NP PROGRAM ARGS... runs it on NP ranks.  On
 # return the test runs in "$test_dir_/w", an empty directory of its own.
 
-mpi_np_list_='1 2 4'
+# The job sizes each test runs at: 8 more ranks than this machine's
+# processors (oversubscribed), where one rank's work is handed to
+# another many times over; mpi_np_small_ for the tests that give each
+# rank a mount of its own (mpi_clients_: m0 to m3) or that take long.
+mpi_np_list_='1 2 4 8'
+mpi_np_small_='1 2 4'
 
 mpi_du_=$abs_top_builddir/src/mpi-du
 test -x "$mpi_du_" || skip_ "MPI programs not built (configure found no MPI)"
