@@ -27,9 +27,9 @@
      visited     entries its walks visited in this walk (as --progress
                  counts them)
    and a line "# walk START_MS" at each walk's start; a last line at its
-   end.  A rank whose file
-   cannot be opened traces nothing.  bench/mpi-trace sums the files.  It
-   reads M's fields and calls fts-mpi-msg.c and fts-mpi-work.c.  */
+   end.  A rank whose file cannot be opened traces nothing.
+   bench/mpi-trace sums the files.  It reads M's fields and calls
+   fts-mpi-msg.c and fts-mpi-work.c.  */
 
 #include <config.h>
 
