@@ -472,10 +472,18 @@ latfs_mounted_ ()
 latfs_umount_ ()
 {
   latfs_mp_=$(latfs_abs_ "$1")
-  if latfs_mounted_ "$latfs_mp_"; then
-    fusermount3 -u "$latfs_mp_" 2> /dev/null || umount "$latfs_mp_" \
-      || return 1
-  fi
+  # The kernel may hold the mount a moment after the walk's last close
+  # (RELEASE and RELEASEDIR go in the background, and latfs may stall
+  # them): EBUSY then; try again for up to 10 s.
+  latfs_tries_=100
+  while latfs_mounted_ "$latfs_mp_"; do
+    fusermount3 -u "$latfs_mp_" 2> /dev/null \
+      || umount "$latfs_mp_" 2> /dev/null || {
+        test $latfs_tries_ -gt 0 || return 1
+        latfs_tries_=$((latfs_tries_ - 1))
+        sleep 0.1
+      }
+  done
   latfs_tries_=$((${2-30} * 10))
   until test -f "$latfs_mp_.latfs-stats"; do
     test $latfs_tries_ -gt 0 || return 1
