@@ -24,6 +24,8 @@ fi
 require_root_
 require_gnu_ rm
 mount -t tmpfs none /proc && umount /proc || skip_ "cannot hide /proc"
+is_sanitized_ "$rm_" \
+  && skip_ "built with a sanitizer: its runtime needs /proc, which the test hides"
 
 hide_proc_=yes
 compare_cycles_with_gnu_ rm -rf
