@@ -247,12 +247,19 @@ nostat (FTSENT *p, unsigned char type)
 }
 
 /* Whether child P needs no stat: FTS_NOSTAT on a physical walk (as in
-   glibc) and d_type says it is not a directory.  d_type is a hint: the
-   caller that finds otherwise uses fts_set (FTS_AGAIN) or libfts_stat.  */
+   glibc) and d_type says it is not a directory; or, on a logical walk
+   with FTS_NOSTAT_LOGICAL, not a directory nor a symbolic link (as in
+   gnulib).  d_type is a hint: the caller that finds otherwise uses
+   fts_set (FTS_AGAIN) or libfts_stat.  */
 static bool
 may_skip_stat (const struct fts__stream *s, unsigned char type)
 {
-  return fts__nostat_walk (s) && type != DT_UNKNOWN && type != DT_DIR;
+  if (type == DT_UNKNOWN || type == DT_DIR)
+    return false;
+  if (fts__nostat_walk (s))
+    return true;
+  return (fts__isset (s, FTS_NOSTAT) && fts__isset (s, FTS_NOSTAT_LOGICAL)
+          && fts__isset (s, FTS_LOGICAL) && type != DT_LNK);
 }
 
 /* Stat child P by opening it, when FTS_NOSTAT on a physical walk and

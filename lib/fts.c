@@ -626,7 +626,7 @@ fts_open (char *const *argv, int options,
           int (*compar) (const FTSENT **, const FTSENT **))
 {
   if ((options & ~(FTS_OPTIONMASK | FTS_DIRFD | FTS_TRUST_SHORT_READS
-                   | FTS_LAZY_CYCLE_CHECK))
+                   | FTS_LAZY_CYCLE_CHECK | FTS_NOSTAT_LOGICAL))
       || !argv || !argv[0])
     {
       errno = EINVAL;

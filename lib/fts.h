@@ -106,6 +106,16 @@ typedef struct _ftsent {
                                       repeat (fts_cycle is the entry
                                       itself), a finite one (a bind mount)
                                       may be walked through */
+#define FTS_NOSTAT_LOGICAL 0x08000000
+                                   /* with FTS_NOSTAT on a logical walk:
+                                      trust d_type there too, as gnulib's
+                                      fts does: an entry that d_type says
+                                      is neither a directory nor a
+                                      symbolic link is FTS_NSOK, not
+                                      stat-ed (glibc's fts stats every
+                                      entry of a logical walk; GNU chown
+                                      -R -L -h changes such an entry where
+                                      it cannot be stat-ed) */
 
 #define FTS_ROOTPARENTLEVEL (-1)
 #define FTS_ROOTLEVEL        0

@@ -579,6 +579,19 @@ needs_stat (struct chown_ids const *ids, struct chown_options const *x)
           || x->affect_symlink_referent || x->verbosity != CV_OFF);
 }
 
+/* Whether -v or -c tell which of a file's names changed it, where a
+   name may be a symbolic link: with -R and -H (the links below the
+   operands not followed, but what they point to changed), the first name
+   met in the sequential order says "changed", the others not, and a
+   file that one link points to has a single st_nlink, which struct
+   cw_link cannot tell from any other file.  Such a walk is the
+   sequential one.  */
+static bool
+aliases_told (struct chown_options const *x)
+{
+  return x->recurse && x->affect_symlink_referent && x->verbosity != CV_OFF;
+}
+
 bool
 chown_files (char *const *files, struct chown_ids const *ids,
              struct chown_options const *x)
@@ -593,12 +606,18 @@ chown_files (char *const *files, struct chown_ids const *ids,
     .ids = ids, .x = x, .stat_all = stat_all,
   };
 
-  return (cw_parallel (&w.cw, files)
+  /* Without stats, -L -h changes a file that d_type says is neither a
+     directory nor a symlink without stat-ing it, as GNU's (whose fts
+     trusts d_type on a logical walk): one in a directory that can be
+     read but not searched is then "changing ... Permission denied",
+     not "cannot access".  */
+  int seq_flags = (x->fts_flags
+                   | (stat_all ? 0 : FTS_NOSTAT | FTS_NOSTAT_LOGICAL));
+
+  return (cw_parallel (&w.cw, files) && !aliases_told (x)
           ? cw_walk_parallel (&w.cw, files, stat_all ? LIBFTS_WALK_STAT : 0,
                               visit_entry)
-          : cw_walk_sequential (&w.cw, files,
-                                x->fts_flags | (stat_all ? 0 : FTS_NOSTAT),
-                                visit));
+          : cw_walk_sequential (&w.cw, files, seq_flags, visit));
 }
 
 /* ---- the command line shared by chown and chgrp ---------------------- */

@@ -26,6 +26,7 @@ chown_shell_tests = \
   tests/chown/latfs-fault-stat.sh \
   tests/chown/latfs-fault-subtree.sh \
   tests/chown/latfs-stall.sh \
+  tests/chown/logical-nostat.sh \
   tests/chown/minus-one.sh \
   tests/chown/overlap-big-dir.sh \
   tests/chown/no-stat.sh \
@@ -35,6 +36,7 @@ chown_shell_tests = \
   tests/chown/quiet.sh \
   tests/chown/reference.sh \
   tests/chown/repeated-links.sh \
+  tests/chown/symlink-aliases.sh \
   tests/chown/symlink-race.sh \
   tests/chown/symlinks.sh \
   tests/chown/threads.sh \

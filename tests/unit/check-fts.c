@@ -913,6 +913,50 @@ START_TEST (test_nostat)
 }
 END_TEST
 
+/* FTS_NOSTAT on a logical walk: every entry is stat-ed (as in glibc);
+   with FTS_NOSTAT_LOGICAL too, those d_type says are neither directories
+   nor symlinks are not (as in gnulib): FTS_NSOK, st_mode's type from
+   d_type; a symlink is followed, to a file or a directory.  */
+START_TEST (test_nostat_logical)
+{
+  unit_make ("root/f root/d/g");
+  ck_assert_int_eq (symlink ("f", "root/l"), 0);
+  ck_assert_int_eq (symlink ("d", "root/m"), 0);
+  static const char *const want[] = {
+    "D 0 root\n" "D 1 root/d\n" "F 2 root/d/g\n" "DP 1 root/d\n"
+    "F 1 root/f\n" "F 1 root/l\n" "D 1 root/m\n" "F 2 root/m/g\n"
+    "DP 1 root/m\n" "DP 0 root\n",
+    "D 0 root\n" "D 1 root/d\n" "NSOK 2 root/d/g\n" "DP 1 root/d\n"
+    "NSOK 1 root/f\n" "F 1 root/l\n" "D 1 root/m\n" "NSOK 2 root/m/g\n"
+    "DP 1 root/m\n" "DP 0 root\n",
+  };
+  for (int i = 0; i < 2; i++)
+    {
+      int options = (FTS_LOGICAL | FTS_NOSTAT
+                     | (i ? FTS_NOSTAT_LOGICAL : 0));
+      FTS *sp = open1 ("root", options, unit_by_name);
+      char *buf = NULL;
+      size_t size = 0;
+      FILE *out = open_memstream (&buf, &size);
+      FTSENT *p;
+      while ((p = fts_read (sp)))
+        {
+          fputs (unit_line (p), out);
+          if (p->fts_info == FTS_NSOK)
+            ck_assert_msg (S_ISREG (p->fts_statp->st_mode), "%s: st_mode %o",
+                           p->fts_path, (unsigned) p->fts_statp->st_mode);
+          if (p->fts_info == FTS_NSOK && strcmp (p->fts_name, "f") == 0)
+            ck_assert_int_eq (libfts_stat (sp, p, 0), FTS_F);
+        }
+      ck_assert_int_eq (errno, 0);
+      fclose (out);
+      unit_keep (buf);
+      ck_assert_str_eq (buf, want[i]);
+      ck_assert_int_eq (fts_close (sp), 0);
+    }
+}
+END_TEST
+
 /* libfts_stat on a directory the walk is done with (FTS_DP; FTS_DNR as
    a non-root user) refreshes its stat buffer but keeps its fts_info and
    fts_errno: the walk goes on, not back into the directory.  */
@@ -1269,8 +1313,8 @@ START_TEST (test_open_options)
   static const int bad[] = { FTS_NAMEONLY, FTS_STOP, 0x400, 0x4000, 0x8000,
                              0x10000, FTS_PHYSICAL | 0x10000, 0x20000,
                              0x40000, FTS_PHYSICAL | 0x40000000, -1 };
-  ck_assert_int_eq ((FTS_DIRFD | FTS_TRUST_SHORT_READS | FTS_LAZY_CYCLE_CHECK)
-                    & 0xffff, 0);
+  ck_assert_int_eq ((FTS_DIRFD | FTS_TRUST_SHORT_READS | FTS_LAZY_CYCLE_CHECK
+                     | FTS_NOSTAT_LOGICAL) & 0xffff, 0);
   for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
     {
       errno = 0;
@@ -1281,7 +1325,8 @@ START_TEST (test_open_options)
   static const int good[] = { 0, FTS_DIRFD, FTS_OPTIONMASK,
                               FTS_OPTIONMASK | FTS_DIRFD, FTS_WHITEOUT,
                               FTS_PHYSICAL | FTS_TRUST_SHORT_READS,
-                              FTS_PHYSICAL | FTS_LAZY_CYCLE_CHECK };
+                              FTS_PHYSICAL | FTS_LAZY_CYCLE_CHECK,
+                              FTS_LOGICAL | FTS_NOSTAT | FTS_NOSTAT_LOGICAL };
   for (size_t i = 0; i < sizeof good / sizeof *good; i++)
     {
       FTS *sp = fts_open (argv, good[i], NULL);
@@ -1935,6 +1980,7 @@ add_walk_cases (Suite *s)
   tcase_add_loop_test (tc, test_seedot, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_seedot_nested, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_nostat, 0, N_ACCESS_MODES);
+  tcase_add_test (tc, test_nostat_logical);
   tcase_add_loop_test (tc, test_stat_visited_directory, 0, N_ACCESS_MODES);
   tcase_add_loop_test (tc, test_default_fifo, 0, N_ACCESS_MODES);
   suite_add_tcase (s, tc);
