@@ -12,6 +12,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -42,13 +43,18 @@ libfts_default_threads (void)
   unsigned n;
   if (parse_threads (getenv ("LIBFTS_THREADS"), &n))
     return n;
-  /* Asked once: every walk of a program would read /sys for it.  */
-  static atomic_long online;
-  long cpus = atomic_load_explicit (&online, memory_order_relaxed);
+  /* The processors this process may run on (taskset, a cpuset), as
+     nproc counts them: one system call, where sysconf's count of those
+     online reads /sys (a twentieth of rm -rf of a few files).  Asked
+     once per process.  */
+  static atomic_long usable;
+  long cpus = atomic_load_explicit (&usable, memory_order_relaxed);
   if (cpus == 0)
     {
-      cpus = sysconf (_SC_NPROCESSORS_ONLN);
-      atomic_store_explicit (&online, cpus, memory_order_relaxed);
+      cpu_set_t set;
+      cpus = (sched_getaffinity (0, sizeof set, &set) == 0
+              ? CPU_COUNT (&set) : sysconf (_SC_NPROCESSORS_ONLN));
+      atomic_store_explicit (&usable, cpus, memory_order_relaxed);
     }
   if (cpus < 1)
     return 1;

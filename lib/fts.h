@@ -438,9 +438,9 @@ int libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold);
 int libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy);
 
 /* Threads a walk uses by default: LIBFTS_THREADS when set to a number from
-   1 to 1024, else four per online processor, at most 32: on a cold
-   cache, threads waiting for the disk leave the processors to others
-   (see fts-walk-int.h for the measurements).  */
+   1 to 1024, else four per processor it may run on (sched_getaffinity),
+   at most 32: on a cold cache, threads waiting for the disk leave the
+   processors to others (see fts-walk-int.h for the measurements).  */
 unsigned libfts_default_threads (void);
 
 /* Walk, calling VISIT for each entry on whichever thread reaches it, and

@@ -239,7 +239,9 @@ bool entry_vanished (int err, long level);
    directory bind-mounted below itself does: whether, for one of them,
    one file system is mounted twice among the mount that holds it and the
    mounts below it (/proc/self/mountinfo; true if it cannot be read).
-   Without such a mount, a path can never come back to a directory on a
+   False without reading the mounts where no operand is a directory with
+   subdirectories (st_nlink, on the file systems that count them): a
+   mount below it would be in one.  Without such a mount, a path can never come back to a directory on a
    sound file system.  rm, chmod and chown then walk with fts_read, whose
    FTS_LAZY_CYCLE_CHECK finds cycles exactly where GNU's programs do; the
    parallel walk finds each one at its first repeat.  */

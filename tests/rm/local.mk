@@ -63,6 +63,7 @@ rm_shell_tests = \
   tests/rm/readdir-error.sh \
   tests/rm/readonly-fs.sh \
   tests/rm/recursive.sh \
+  tests/rm/small-walk.sh \
   tests/rm/symlink-race.sh \
   tests/rm/symlink.sh \
   tests/rm/unreadable-dir.sh \

@@ -427,11 +427,13 @@ START_TEST (test_chain_starts_no_thread)
 END_TEST
 
 /* libfts_default_threads: LIBFTS_THREADS from 1 to 1024, else four per
-   online processor, at most 32.  */
+   processor the process may run on, at most 32.  */
 START_TEST (test_default_threads)
 {
-  unsigned online = sysconf (_SC_NPROCESSORS_ONLN);
-  unsigned fallback = 4 * online < 32 ? 4 * online : 32;
+  cpu_set_t set;
+  ck_assert_int_eq (sched_getaffinity (0, sizeof set, &set), 0);
+  unsigned usable = CPU_COUNT (&set);
+  unsigned fallback = 4 * usable < 32 ? 4 * usable : 32;
   static const char *const valid[] = { "1", "3", "1024" };
   static const unsigned value[] = { 1, 3, 1024 };
   for (int i = 0; i < 3; i++)
