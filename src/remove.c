@@ -678,10 +678,13 @@ remove_file (struct rm_walk *w, struct walk_file *f)
    reads one entry more, which is not F's post-order visit (a cycle has
    none) but the entry after it: that one is left alone, unvisited, and
    its parent's rmdir says "Directory not empty".  So is it here, since
-   scripts see it.  The parallel walk, which meets a cycle only on a
-   corrupted file system (where a mount may make one, rm walks
-   sequentially: use_threads), cannot leave an entry out so: it keeps
-   F's ancestors instead.  */
+   scripts see it.  The parallel walk meets a cycle only where no local
+   mount shows it (a corrupted file system, or a server whose export
+   loops: where a local mount may make one, rm walks sequentially:
+   use_threads), and at its first repeat; it cannot leave an entry out
+   as GNU's does, but skips F and, like GNU's, leaves F's ancestors to
+   their rmdir: the parent's fails, "Directory not empty", and marks
+   those above it.  */
 static enum RM_status
 cycle (struct rm_walk const *w, struct walk_file *f)
 {
@@ -689,10 +692,7 @@ cycle (struct rm_walk const *w, struct walk_file *f)
   if (!f->e)
     fts_read (f->fts);          /* the entry after F, left alone */
   else
-    {
-      keep_ancestors (f);
-      walk_skip_dir (f);
-    }
+    walk_skip_dir (f);
   return RM_ERROR;
 }
 

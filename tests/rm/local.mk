@@ -14,6 +14,7 @@ tests_rm_swap_helper_CPPFLAGS =
 rm_shell_tests = \
   tests/rm/cycle-bind-gnu.sh \
   tests/rm/cycle-bind-noproc.sh \
+  tests/rm/cycle-remote.sh \
   tests/rm/declined-status.sh \
   tests/rm/deep-tree-1m.sh \
   tests/rm/deep-tree.sh \
