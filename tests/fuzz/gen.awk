@@ -64,7 +64,10 @@ function symlink_cmd(p, d,   r, i, tgt) {
   else if (r < 5 && (i = some_of("d"))) tgt = up(d) path[i]
   else if (r < 6) { tgt = "nowhere"; badlink[n + 1] = 1 }
   else if (r < 7) { tgt = p; sub(/.*\//, "", tgt); badlink[n + 1] = 1 }  # itself
-  else if (r < 8 && (i = some_of("l"))) tgt = up(d) path[i] # a chain
+  else if (r < 8 && (i = some_of("l"))) {                  # a chain
+    tgt = up(d) path[i]
+    if (badlink[i]) badlink[n + 1] = 1       # to one that dangles or loops
+  }
   else if (r < 9) tgt = ".."
   else { tgt = "nowhere/x"; badlink[n + 1] = 1 }
   if (badlink[n + 1] && tags !~ /@badtree/) tags = tags " @badtree"
@@ -102,11 +105,15 @@ function make_tree(   want, k, par, r, p, i, big, nb, d) {
 function owners(   k) {
   if (who == "nobody") print "chown -R -h 65534:65534 t &&"
   for (k = 2; k <= n; k++)
-    if (chance(0.1))
+    if (chance(0.1)) {
       print "chown -h " (who == "nobody" ? "0:0" : pick("1234:4321|0:99|65534:65534|77:88")) " " q(path[k]) " &&"
+      if (who == "nobody") root_owned[k] = 1
+    }
 }
 
-# Modes: files any, directories now and then closed (deepest first).
+# Modes: files any, directories now and then closed (deepest first): a
+# mode that shuts out everyone, or, as nobody, one that shuts out others
+# on a directory root owns.
 function modes(   k, m) {
   for (k = n; k >= 2; k--) {
     if (type[k] == "f" && chance(0.15))
@@ -114,7 +121,8 @@ function modes(   k, m) {
     if (type[k] == "d" && chance(0.08)) {
       m = pick("000|300|400|500|700|1777|555")
       print "chmod " m " " q(path[k]) " &&"
-      if (m ~ /^(000|300|400)$/) tags = tags " @closed"
+      if (m ~ /^(000|300|400)$/ || (root_owned[k] && m ~ /^(500|700)$/))
+        tags = tags " @closed"
     }
   }
 }
