@@ -718,7 +718,7 @@ real_names_needed (struct operands *o)
 /* Whether ROOT lies where a file system mounted twice may show one
    directory under two names (mounts_may_cycle's rule): then no
    identity tells that two operands do not meet.  The mount table is
-   read once, at the second operand.  REAL: ROOT's canonical name found
+   read once.  REAL: ROOT's canonical name found
    already (*REAL null where it could not be), or null to find it
    now.  */
 static bool
@@ -951,7 +951,6 @@ operands_apart (char *const *files, bool follow)
       char **trimmed = trim_operands (&files[first], n);
       struct stats a = { .st = xnmalloc (n, sizeof *a.st),
                          .ok = xnmalloc (n, sizeof *a.ok) };
-
       char **real = NULL;
 
       for_names (trimmed, n, stat_name, &a);
