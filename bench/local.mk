@@ -27,6 +27,10 @@ EXTRA_DIST += bench/run bench/lib.sh bench/mpi-run bench/report bench/mpi-trace
 # the npm-like tree), in the same rounds as on DIR alone; chmod -R and
 # chown -R too with --operands=one,top:
 #   make bench BENCH_ARGS='--trees=npm --ops=du,rm,chmod,chown --operands=one,top'
+# rm -rf on an aged file system (an 8 GiB ext4 made with -i 8192, the
+# tree removed and generated again before each run), against GNU rm and
+# rmz:
+#   make bench BENCH_ARGS='--fs=ext4 --trees=kernel,npm --modes=aged --ops=rm --tools=gnu,inode,rmz'
 # See bench/run's head comment.
 BENCH_ARGS =
 
