@@ -293,6 +293,8 @@ struct operands
   struct mount *mounts;         /* /proc/self/mountinfo, once needed */
   ptrdiff_t n_mounts;           /* -1: not read yet */
   bool any_twice;               /* some file system is mounted twice */
+  char *real_dir;               /* the directory of the operands last */
+  char *real_dir_real;          /* looked at, and its canonical name */
 };
 
 /* Walk OPS's operands with libfts's parallel walk (libfts_walk_open_next)

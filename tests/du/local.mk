@@ -32,6 +32,7 @@ du_shell_tests = \
   tests/du/files0-from.sh \
   tests/du/full-stdout.sh \
   tests/du/gnu-diff.sh \
+  tests/du/operands-bind.sh \
   tests/du/operands-gnu.sh \
   tests/du/files0-from-pipe-open.sh \
   tests/du/files0-from-many.sh \
