@@ -303,6 +303,21 @@ libfts_walk_parent_id (const struct libfts_walk_entry *pub, dev_t *dev,
   return 0;
 }
 
+size_t
+libfts_walk_ancestor_ids (const struct libfts_walk_entry *pub, dev_t *dev,
+                          ino_t *ino, size_t max)
+{
+  struct fts__wentry *e = fts__wentry_of (pub);
+  const struct fts__wnode *d = e->child ? e->node : e->node->parent;
+  size_t n = 0;
+  for (; n < max && d && d->level >= FTS_ROOTLEVEL; d = d->parent, n++)
+    {
+      dev[n] = d->dev;
+      ino[n] = d->ino;
+    }
+  return n;
+}
+
 char *
 libfts_walk_path (const struct libfts_walk_entry *pub)
 {

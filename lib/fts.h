@@ -529,6 +529,16 @@ int libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg);
 int libfts_walk_parent_id (const struct libfts_walk_entry *e, dev_t *dev,
                            ino_t *ino);
 
+/* From VISIT, or GIVE (libfts_walk_give): the device and inode of E's
+   ancestors up to its root, the directory that holds E first (as
+   libfts_walk_parent_id gives it), at most MAX of them, in DEV[] and
+   INO[]; no request to the file system.  Returns how many it gave: 0
+   for a root.  A walk that carries on another's below one of its
+   directories (the MPI walk's tasks) needs them to find a directory
+   cycle through the directories above its own root.  */
+size_t libfts_walk_ancestor_ids (const struct libfts_walk_entry *e,
+                                 dev_t *dev, ino_t *ino, size_t max);
+
 /* Whether libfts_walk_flag_ancestors was called, in W's run, about a
    root or an entry below it: after libfts_walk_run, whether the roots'
    parent would have been flagged (the MPI walk passes it on to the

@@ -46,6 +46,23 @@ struct held
 #define ROOT_TASK 0
 #define TASK_RANK_SHIFT 40
 
+/* The most ancestors a task carries (struct task's ABOVE), the nearest
+   ones: 16 bytes each on the wire, 1 KiB a task at most.  A directory
+   that repeats one farther up than that is not seen as a cycle on the
+   rank that takes it; the walk then goes round the loop once more, and
+   the next repeat, one lap lower, is found (by the walk itself, or
+   against a later task's ancestors) as long as the loop is no longer
+   than this.  64 levels is deeper than the loops a bind mount makes in
+   practice.  */
+enum { TASK_ABOVE_MAX = 64 };
+
+/* A directory's identity, as the ranks tell it each other (the root's
+   device as rank 0 numbers it: fts-mpi-task.c's dev_to_send).  */
+struct task_id
+{
+  uint64_t dev, ino;
+};
+
 /* A directory to walk: what TAG_TASK carries.  */
 struct task
 {
@@ -54,6 +71,12 @@ struct task
   uint64_t dev, ino;            /* its parent's, as the parent's walk
                                    had it open */
   uint64_t root_dev, root_ino;  /* the root's, checked on opening it */
+  int64_t n_above;              /* how many of ABOVE there are */
+  struct task_id above[TASK_ABOVE_MAX];  /* its ancestors below the root
+                                   and the root, its parent first: what
+                                   its walk compares its directories
+                                   with to find a cycle (FTS_DC) through
+                                   them, as one machine's walk does */
   char *rel;                    /* its path below the root ("" for it) */
   char *whole;                  /* its path as rank 0's reports name it
                                    (the root's path, then REL): what
@@ -73,7 +96,9 @@ struct task_wire
 {
   int64_t id, depth;
   uint64_t dev, ino, root_dev, root_ino;
-  uint64_t rel_len;             /* REL's bytes; WHOLE's follow them */
+  uint64_t n_above;             /* ABOVE's pairs, right after this */
+  uint64_t rel_len;             /* REL's bytes, after ABOVE; WHOLE's
+                                   follow them */
 };
 
 struct start_wire

@@ -46,18 +46,21 @@ mpiw__encode_task (const struct task *t, size_t *len)
 {
   size_t rlen = strlen (t->rel);
   size_t wlen = t->whole ? strlen (t->whole) : 0;
+  size_t alen = t->n_above * sizeof t->above[0];
   struct task_wire w = { .id = t->id, .depth = t->depth, .dev = t->dev,
                          .ino = t->ino, .root_dev = t->root_dev,
-                         .root_ino = t->root_ino, .rel_len = rlen };
-  char *buf = malloc (sizeof w + rlen + wlen);
+                         .root_ino = t->root_ino, .n_above = t->n_above,
+                         .rel_len = rlen };
+  char *buf = malloc (sizeof w + alen + rlen + wlen);
 
   if (!buf)
     return NULL;
   memcpy (buf, &w, sizeof w);
-  memcpy (buf + sizeof w, t->rel, rlen);
+  memcpy (buf + sizeof w, t->above, alen);
+  memcpy (buf + sizeof w + alen, t->rel, rlen);
   if (wlen)
-    memcpy (buf + sizeof w + rlen, t->whole, wlen);
-  *len = sizeof w + rlen + wlen;
+    memcpy (buf + sizeof w + alen + rlen, t->whole, wlen);
+  *len = sizeof w + alen + rlen + wlen;
   return buf;
 }
 
@@ -70,13 +73,19 @@ mpiw__decode_task (const char *buf, size_t len)
   if (!t || len < sizeof w)
     goto out_free;
   memcpy (&w, buf, sizeof w);
-  if (w.rel_len > len - sizeof w)
+  if (w.n_above > TASK_ABOVE_MAX)
     goto out_free;
-  size_t wlen = len - sizeof w - w.rel_len;
-  t->rel = strndup (buf + sizeof w, w.rel_len);
-  t->whole = strndup (buf + sizeof w + w.rel_len, wlen);
+  size_t alen = w.n_above * sizeof t->above[0];
+  if (alen > len - sizeof w || w.rel_len > len - sizeof w - alen)
+    goto out_free;
+  const char *rel = buf + sizeof w + alen;
+  size_t wlen = len - sizeof w - alen - w.rel_len;
+  t->rel = strndup (rel, w.rel_len);
+  t->whole = strndup (rel + w.rel_len, wlen);
   if (!t->rel || !t->whole)
     goto out_free;
+  memcpy (t->above, buf + sizeof w, alen);
+  t->n_above = w.n_above;
   t->id = w.id;
   t->depth = w.depth;
   t->dev = w.dev;
@@ -461,6 +470,29 @@ dev_to_send (struct tctx const *tc, dev_t dev)
           ? tc->root_dev : dev);
 }
 
+/* E's ancestors, for T, E's task: those in TC's walk (the directory
+   that holds E first, up to TC's task's directory), then those TC's task
+   carries, the nearest TASK_ABOVE_MAX of them; devices as the other
+   ranks are told them.  No request to the file system.  */
+static void
+fill_above (struct tctx *tc, const struct libfts_walk_entry *e,
+            struct task *t)
+{
+  dev_t dev[TASK_ABOVE_MAX];
+  ino_t ino[TASK_ABOVE_MAX];
+  size_t n = libfts_walk_ancestor_ids (e, dev, ino, TASK_ABOVE_MAX);
+  const struct task *up = tc->t;
+
+  for (size_t i = 0; i < n; i++)
+    {
+      t->above[i].dev = dev_to_send (tc, dev[i]);
+      t->above[i].ino = ino[i];
+    }
+  for (int64_t i = 0; n < TASK_ABOVE_MAX && i < up->n_above; i++)
+    t->above[n++] = up->above[i];
+  t->n_above = n;
+}
+
 /* E, a directory met in TC's task, as task ID for another rank: its
    path below the root, its parent's identity (as the walk had it open:
    no request to the file system), in a TAG_TASK message from malloc of
@@ -488,6 +520,7 @@ encode_child (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
     {
       t.dev = dev_to_send (tc, pdev);
       t.ino = pino;
+      fill_above (tc, e, &t);
       buf = mpiw__encode_task (&t, len);
     }
   free (t.rel);
@@ -663,12 +696,38 @@ libfts_mpi_path (const struct libfts_walk_entry *e)
   return visiting ? whole_path (visiting, e) : libfts_walk_path (e);
 }
 
+/* Whether ST, a directory's status as the program sees it in TC's task,
+   is that of one of the ancestors the task carries: a cycle through the
+   directories above the task's, which its walk, rooted at the task's
+   directory, cannot see.  One machine's walk compares a directory with
+   its ancestors only at or below a mount's root (lib/fts-walk.c's
+   is_cycle); this compares every one, at most TASK_ABOVE_MAX
+   comparisons in memory, once a directory: without directory hard
+   links only a mount makes a directory repeat another, so where the
+   file system shows its mounts the answer is the same.  */
+static bool
+repeats_above (const struct tctx *tc, const struct stat *st)
+{
+  const struct task *t = tc->t;
+
+  for (int64_t i = 0; i < t->n_above; i++)
+    if (t->above[i].dev == (uint64_t) st->st_dev
+        && t->above[i].ino == (uint64_t) st->st_ino)
+      return true;
+  return false;
+}
+
 /* task_visit's work, with E's status as the program sees it.  */
 static int
 visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
 {
   struct libfts_mpi *m = tc->m;
+  bool cycle = (e->info == FTS_D && e->st && repeats_above (tc, e->st));
 
+  /* Visited as one machine's walk would visit it: FTS_DC, neither read
+     nor visited in post-order (as after a skip), never handed out.  */
+  if (cycle)
+    e->info = FTS_DC;
   /* Below a root of libfts_mpi_walk_roots on another device than their
      directory's, nothing is handed out: the other ranks would take the
      directory's device for the root's (-x, du's hard links).  */
@@ -690,7 +749,10 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
     __atomic_add_fetch (&m->visited, 1, __ATOMIC_RELAXED);
   e->level = level;
   e->root_dev = root_dev;
-  return r;
+  if (!cycle)
+    return r;
+  e->info = FTS_D;
+  return r == LIBFTS_WALK_STOP ? r : LIBFTS_WALK_SKIP;
 }
 
 /* ---- walking a task ------------------------------------------------------- */

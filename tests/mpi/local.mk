@@ -8,6 +8,7 @@ mpi_shell_tests = \
   tests/mpi/chmod.sh \
   tests/mpi/chmod-operands.sh \
   tests/mpi/clients.sh \
+  tests/mpi/cycle-task.sh \
   tests/mpi/chown.sh \
   tests/mpi/deep-tree.sh \
   tests/mpi/du.sh \

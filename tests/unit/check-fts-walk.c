@@ -689,6 +689,55 @@ END_TEST
 
 /* ---- the API's edges ------------------------------------------------------ */
 
+/* What visit_ancestors found wrong, and how many entries it checked.  */
+struct ancestors_ctx
+{
+  atomic_long wrong, checked;
+};
+
+/* VISIT: E's ancestors from libfts_walk_ancestor_ids, each the lstat of
+   its path's directories in turn up to the root; at most 2 of them when
+   asked for 2.  */
+static int
+visit_ancestors (struct libfts_walk_entry *e, void *arg)
+{
+  struct ancestors_ctx *a = arg;
+  dev_t dev[8];
+  ino_t ino[8];
+  size_t n = libfts_walk_ancestor_ids (e, dev, ino, 8);
+  char *path = libfts_walk_path (e);
+  size_t up = 0;
+  struct stat st;
+  for (char *slash; (slash = strrchr (path, '/')); up++)
+    {
+      *slash = '\0';
+      if (up >= n || lstat (path, &st) != 0 || st.st_dev != dev[up]
+          || st.st_ino != ino[up])
+        atomic_fetch_add (&a->wrong, 1);
+    }
+  if (up != n || libfts_walk_ancestor_ids (e, dev, ino, 2) != (n < 2 ? n : 2))
+    atomic_fetch_add (&a->wrong, 1);
+  atomic_fetch_add (&a->checked, 1);
+  free (path);
+  return LIBFTS_WALK_CONTINUE;
+}
+
+/* libfts_walk_ancestor_ids gives every entry's ancestors, nearest first,
+   up to the root and no further (none for the root).  */
+START_TEST (test_ancestor_ids)
+{
+  unit_make ("root/a/b/c/f root/a/g");
+  struct ancestors_ctx a = { 0 };
+  LIBFTS_WALK *w = walk_open (root_only, 0, THREADS (_i), KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (libfts_walk_run (w, visit_ancestors, NULL, &a), 0);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  long wrong = atomic_load (&a.wrong), checked = atomic_load (&a.checked);
+  ck_assert_int_eq (wrong, 0);
+  ck_assert_int_ge (checked, 6);
+}
+END_TEST
+
 START_TEST (test_open_no_roots)
 {
   errno = 0;
@@ -1420,6 +1469,7 @@ add_api_cases (Suite *s)
 
   tc = unit_tcase ("api");
   tcase_add_test (tc, test_open_no_roots);
+  tcase_add_loop_test (tc, test_ancestor_ids, 0, N_THREADS);
   tcase_add_test (tc, test_open_unknown_option);
   add_threaded (tc, test_run_twice, 1);
   tcase_add_test (tc, test_run_without_visit);
