@@ -20,23 +20,8 @@ mkdir -p t/closed && touch t/closed/x t/file && ln -s closed/x t/l \
   && ln -s file/x t/nd && chmod 700 t/closed \
   || framework_failure_ "cannot make the tree"
 
-ops='t t/l t/loop1 t/dang t/nd'
-for args in '-R -L -c --from=0:0 1234' '-R -L 1234' '-R -H -v 1234' \
-            '-L 1234' '-R -L -f 1234'; do
-  for p in chown chgrp; do
-    # chgrp --from: newer GNU's (from-chgrp.sh), not 9.1's.
-    case $p:$args in chgrp:*--from*) continue;; esac
-    (PATH=$gnu_bin:$PATH && exec $unpriv_ $p $args $ops) > _exp 2> _exp.err
-    echo "exit $?" >> _exp
-    for n in 1 4; do
-      (LIBFTS_THREADS=$n && export LIBFTS_THREADS && run_$p $args $ops) \
-        > _out 2> _err
-      echo "exit $?" >> _out
-      compare _exp _out || { echo "differs: $p $args"; fail=1; }
-      compare _exp.err _err || { echo "differs: $p $args"; fail=1; }
-    done
-  done
-done
+compare_chown_gnu_ 't t/l t/loop1 t/dang t/nd' '-R -L -c --from=0:0 1234' \
+  '-R -L 1234' '-R -H -v 1234' '-L 1234' '-R -L -f 1234'
 
 cat > _exp.err <<'EOT'
 chmod: cannot access 't/l': Permission denied

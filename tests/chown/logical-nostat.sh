@@ -21,22 +21,9 @@ mkdir -p t/ro/sub t/open && touch t/ro/f t/ro/g t/open/f \
   && mkfifo t/ro/fifo && ln -s f t/ro/l && ln -s ../ro t/open/rl \
   && chmod 0404 t/ro || framework_failure_ "cannot make the tree"
 
-for args in '-R -L -h 99' '-R -L -h -f 99' '-R -L 99' '-R -L -h -v 99' \
-            '-R -L -h --from=0 99'; do
-  for p in chown chgrp; do
-    # chgrp --from: newer GNU's (from-chgrp.sh), not 9.1's.
-    case $p:$args in chgrp:*--from*) continue;; esac
-    (PATH=$gnu_bin:$PATH && exec $unpriv_ $p $args t) > _exp 2> _exp.err
-    echo "exit $?" >> _exp
-    for n in 1 4; do
-      (LIBFTS_THREADS=$n && export LIBFTS_THREADS && run_$p $args t) \
-        > _out 2> _err
-      echo "exit $?" >> _out
-      compare _exp _out || { echo "differs: $p $args"; fail=1; }
-      compare _exp.err _err || { echo "differs: $p $args"; fail=1; }
-    done
-  done
-done
+compare_chown_gnu_ t '-R -L -h 99' '-R -L -h -f 99' '-R -L 99' \
+  '-R -L -h -v 99' '-R -L -h --from=0 99'
+
 # The test means something: GNU's says it could not change the file.
 (PATH=$gnu_bin:$PATH && exec $unpriv_ chgrp -R -L -h 99 t) 2> _exp.err
 grep "changing group of 't/ro/f': Permission denied" _exp.err > /dev/null \
