@@ -22,41 +22,15 @@ links_tree_ ()
     || framework_failure_ "cannot make the tree in $1"
 }
 
-# check_ WHERE ARGS...: the program and ARGS on a fresh copy of the tree
-# below WHERE (gnu/ and ours/), compared with GNU's.
-check_ ()
-{
-  where=$1; shift
-  for side in gnu ours; do
-    rm -rf $side/src/t && links_tree_ $side/src
-  done
-  (cd gnu/$where && PATH=$gnu_bin:$PATH && exec "$@" t) > _exp 2> _exp.err
-  echo "exit $?" >> _exp
-  (cd ours/$where && PATH=$prog_bin_:$PATH && exec "$@" t) > _out 2> _err
-  echo "exit $?" >> _out
-  compare _exp _out || { echo "differs: $where: $*"; fail=1; }
-  compare _exp.err _err || fail=1
-  for side in gnu ours; do
-    (cd $side/src && find t -printf '%m %U:%G %p\n' | sort) > _left.$side
-  done
-  compare _left.gnu _left.ours || fail=1
-}
-
-for side in gnu ours; do
-  mkdir -p $side/src $side/mnt || framework_failure_ "cannot make $side"
-  links_tree_ $side/src
-  latfs_mount_ $side/src $side/mnt delay_us=200,parallel_lookups
-done
+sides_mount_ links_tree_
 for where in mnt src; do
-  check_ $where chown -Rv 1234:4321
-  check_ $where chown -Rc 1234
-  check_ $where chown -Rv --from=5:6 7:8
-  check_ $where chgrp -Rc 99
-  check_ $where chmod -Rv u+x,o+r
-  check_ $where chmod -Rc g=u
+  compare_fresh_gnu_ links_tree_ $where chown -Rv 1234:4321
+  compare_fresh_gnu_ links_tree_ $where chown -Rc 1234
+  compare_fresh_gnu_ links_tree_ $where chown -Rv --from=5:6 7:8
+  compare_fresh_gnu_ links_tree_ $where chgrp -Rc 99
+  compare_fresh_gnu_ links_tree_ $where chmod -Rv u+x,o+r
+  compare_fresh_gnu_ links_tree_ $where chmod -Rc g=u
 done
-for side in gnu ours; do
-  latfs_umount_ $side/mnt || framework_failure_ "cannot unmount $side/mnt"
-done
+sides_umount_
 
 exit $fail

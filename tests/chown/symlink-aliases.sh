@@ -27,44 +27,17 @@ aliases_tree_ ()
     || framework_failure_ "cannot make the tree in $1"
 }
 
-# check_ WHERE ARGS...: the program and ARGS on a fresh copy of the tree
-# below WHERE (gnu/ and ours/), compared with GNU's, at 1 and 4 threads
-# and as installed.
-check_ ()
-{
-  where=$1; shift
-  for threads in 1 4 ''; do
-    for side in gnu ours; do
-      rm -rf $side/src/t && aliases_tree_ $side/src
-    done
-    (cd gnu/$where && PATH=$gnu_bin:$PATH && exec "$@" t) > _exp 2> _exp.err
-    echo "exit $?" >> _exp
-    (cd ours/$where && PATH=$prog_bin_:$PATH && LIBFTS_THREADS=$threads \
-       && export LIBFTS_THREADS && exec "$@" t) > _out 2> _err
-    echo "exit $?" >> _out
-    compare _exp _out || { echo "differs: $where: $* (${threads:-default})"
-                           fail=1; }
-    compare _exp.err _err || fail=1
-    for side in gnu ours; do
-      (cd $side/src && find t -printf '%m %U:%G %p\n' | sort) > _left.$side
-    done
-    compare _left.gnu _left.ours || fail=1
+# At 1 and 4 threads and as installed (LIBFTS_THREADS empty).
+sides_mount_ aliases_tree_
+for LIBFTS_THREADS in 1 4 ''; do
+  export LIBFTS_THREADS
+  for where in mnt src; do
+    compare_fresh_gnu_ aliases_tree_ $where chgrp -R -c -H nogroup
+    compare_fresh_gnu_ aliases_tree_ $where chown -R -v -H 1234:4321
+    compare_fresh_gnu_ aliases_tree_ $where chown -R -c -H --from=5:6 7:8
+    compare_fresh_gnu_ aliases_tree_ $where chown -R -c --dereference -H 99
   done
-}
-
-for side in gnu ours; do
-  mkdir -p $side/src $side/mnt || framework_failure_ "cannot make $side"
-  aliases_tree_ $side/src
-  latfs_mount_ $side/src $side/mnt delay_us=200,parallel_lookups
 done
-for where in mnt src; do
-  check_ $where chgrp -R -c -H nogroup
-  check_ $where chown -R -v -H 1234:4321
-  check_ $where chown -R -c -H --from=5:6 7:8
-  check_ $where chown -R -c --dereference -H 99
-done
-for side in gnu ours; do
-  latfs_umount_ $side/mnt || framework_failure_ "cannot unmount $side/mnt"
-done
+sides_umount_
 
 exit $fail
