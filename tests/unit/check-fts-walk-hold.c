@@ -204,8 +204,10 @@ START_TEST (test_hold_release_flagged)
 }
 END_TEST
 
-/* VISIT: hold root/a/b's parent and skip it, then stop the walk at the
-   next directory met (a REPORT that ran out of memory, say).  */
+/* VISIT: hold root/a/b's parent, and stop the walk there (a REPORT
+   that ran out of memory, say).  Not at the next directory met: on
+   threads, root/a/k, root/x and root/y may all be met before, and the
+   walk would then wait for the release for ever.  */
 static int
 visit_hold_then_stop (struct libfts_walk_entry *e, void *arg)
 {
@@ -216,10 +218,8 @@ visit_hold_then_stop (struct libfts_walk_entry *e, void *arg)
     {
       if (!(h->hold = libfts_walk_hold (e)))
         log_fault (&h->c.visits, "hold: %s", strerror (errno));
-      r = LIBFTS_WALK_SKIP;
+      r = LIBFTS_WALK_STOP;
     }
-  else if (e->info == FTS_D && h->hold)
-    r = LIBFTS_WALK_STOP;
   free (path);
   return r;
 }
