@@ -33,12 +33,22 @@ doc/libfts-walk.1: src/libfts-walk.c
 # The end of their --help.
 doc/rm.1 doc/du.1 doc/chmod.1 doc/chown.1 doc/chgrp.1: src/package-info.c
 
+# help2man hides what the program says on standard error: when it fails,
+# the program's --version runs again for the log to show why, and
+# help2man once more.  (A clean clone's make check once failed here on
+# mpi-du, run alone as a job of one rank, with nothing on record to say
+# why; a thousand runs since, with the other pages made beside it, never
+# failed.)
 HELP2MAN = help2man
 doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) doc && rm -f $@ $@.tmp \
-	  && PATH='$(abs_top_builddir)/src':"$$PATH" \
-	     $(HELP2MAN) --no-info --include='$(srcdir)/doc/$*.x' \
-	       --output=$@.tmp $* \
+	  && PATH='$(abs_top_builddir)/src':"$$PATH" && export PATH \
+	  && page () { $(HELP2MAN) --no-info --include='$(srcdir)/doc/$*.x' \
+	                 --output=$@.tmp $*; } \
+	  && { page \
+	       || { echo "$@: help2man failed; $* --version says:" >&2; \
+	            $* --version > /dev/null; echo "$@: exit status $$?" >&2; \
+	            page; }; } \
 	  && mv $@.tmp $@
 # Every page's .x.
 EXTRA_DIST += doc/rm.x doc/libfts-run.x doc/libfts-walk.x doc/du.x \
