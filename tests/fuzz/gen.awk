@@ -31,7 +31,7 @@ function name_for(k,   r, s) {
 }
 
 # ---- the tree ----------------------------------------------------------
-function add(p, t, d) { n++; path[n] = p; type[n] = t; depth[n] = d; return n }
+function add(p, t, d) { n++; path[n] = p; type[n] = t; depth[n] = d; idx[p] = n; return n }
 # A random directory to hold a new entry, no deeper than MAXDEPTH.
 function some_dir(   k, i) {
   for (k = 0; k < 20; k++) {
@@ -60,12 +60,12 @@ function file_cmd(p,   r) {
 
 function symlink_cmd(p, d,   r, i, tgt) {
   r = rnd(10)
-  if (r < 3 && (i = some_of("f"))) tgt = up(d) path[i]
-  else if (r < 5 && (i = some_of("d"))) tgt = up(d) path[i]
+  if (r < 3 && (i = some_of("f"))) { tgt = up(d) path[i]; linkto[n + 1] = i }
+  else if (r < 5 && (i = some_of("d"))) { tgt = up(d) path[i]; linkto[n + 1] = i }
   else if (r < 6) { tgt = "nowhere"; badlink[n + 1] = 1 }
   else if (r < 7) { tgt = p; sub(/.*\//, "", tgt); badlink[n + 1] = 1 }  # itself
   else if (r < 8 && (i = some_of("l"))) {                  # a chain
-    tgt = up(d) path[i]
+    tgt = up(d) path[i]; linkto[n + 1] = i
     if (badlink[i]) badlink[n + 1] = 1       # to one that dangles or loops
   }
   else if (r < 9) tgt = ".."
@@ -121,10 +121,22 @@ function modes(   k, m) {
     if (type[k] == "d" && chance(0.08)) {
       m = pick("000|300|400|500|700|1777|555")
       print "chmod " m " " q(path[k]) " &&"
-      if (m ~ /^(000|300|400)$/ || (root_owned[k] && m ~ /^(500|700)$/))
+      if (m ~ /^(000|300|400)$/ || (root_owned[k] && m ~ /^(500|700)$/)) {
         tags = tags " @closed"
+        closed[k] = 1
+      }
     }
   }
+}
+
+# Whether the symlink I, or the one it points to (HOPS links along),
+# leads into a directory that shuts nobody out (@closed), so that as
+# nobody it cannot be followed, as if it dangled.
+function behind_closed(i, hops,   j, a) {
+  if (type[i] != "l" || !(j = linkto[i]) || hops > 8) return 0
+  for (a = path[j]; sub(/\/[^\/]*$/, "", a); )
+    if (closed[idx[a]]) return 1
+  return behind_closed(j, hops + 1)
 }
 
 # ---- the command line --------------------------------------------------
@@ -133,7 +145,8 @@ function operand(   r, i) {
   if (r < 22) return "t"
   if (r < 80) {
     i = 1 + rnd(n)
-    if (badlink[i]) tags = tags " @badlink"
+    if (badlink[i] || (who == "nobody" && behind_closed(i, 0)))
+      tags = tags " @badlink"
     slash = (chance(0.05) && type[i] == "d") ? "/" : ""
     return path[i] slash
   }
