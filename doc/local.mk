@@ -37,8 +37,8 @@ doc/rm.1 doc/du.1 doc/chmod.1 doc/chown.1 doc/chgrp.1: src/package-info.c
 # the program's --version runs again for the log to show why, and
 # help2man once more.  (A clean clone's make check once failed here on
 # mpi-du, run alone as a job of one rank, with nothing on record to say
-# why; a thousand runs since, with the other pages made beside it, never
-# failed.)
+# why; some 250 runs since (help2man alone, and the --version of all the
+# mpi programs at once) never failed.)
 HELP2MAN = help2man
 doc/%.1: doc/%.x configure.ac | src/%$(EXEEXT)
 	$(AM_V_GEN)$(MKDIR_P) doc && rm -f $@ $@.tmp \
