@@ -761,7 +761,12 @@ visit_entry (struct libfts_walk_entry *e, void *arg)
 }
 
 /* Remove ROOTS, as X says, with the worker threads: all in one walk,
-   several at once (walk_operands).  */
+   several at once (walk_operands).  Not LIBFTS_WALK_SPLIT, as du and
+   chmod have: Linux holds a directory's lock through each unlink in it,
+   the round trip to a server included, so the files of one directory go
+   one at a time however many threads share them (a flat directory of 400
+   files over a 5 ms FUSE mount: 4.16 s with one thread, 4.21 s with
+   eight unlinking).  */
 static enum RM_status
 rm_parallel (char *const *roots, struct rm_options const *x)
 {
