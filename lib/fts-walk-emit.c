@@ -294,7 +294,8 @@ advance (struct libfts_walk *w)
             }
         }
     }
-  fts__wnodes_free (w, left, nleft);
+  if (nleft)
+    fts__wnodes_free (w, left, nleft);
   e->delivering = false;
   if (root_left)
     fts__wroots_delivered (w);
