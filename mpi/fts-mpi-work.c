@@ -261,11 +261,23 @@ mpiw__on_nowork (struct libfts_mpi *m)
                     ? IDLE_MAX_MS : m->idle_wait_ms * 2;
 }
 
+/* The most tasks M asks to run at once: its budget's size, less a
+   quarter of it where the walks share a directory's entries among their
+   threads (TASKS_HEADROOM_DIV).  */
+static int
+tasks_max (const struct libfts_mpi *m)
+{
+  int size = (int) libfts_walk_budget_size (m->budget);
+  if (m->options & LIBFTS_WALK_SPLIT)
+    size -= size / TASKS_HEADROOM_DIV;
+  return size;
+}
+
 void
 mpiw__ask_for_work (struct libfts_mpi *m)
 {
   pthread_mutex_lock (&m->lock);
-  int free_units = (int) libfts_walk_budget_size (m->budget) - m->n_running;
+  int free_units = tasks_max (m) - m->n_running;
   bool idle = free_units > 0 && !m->run_over;
   pthread_mutex_unlock (&m->lock);
   if (!idle || m->requesting || m->size < 2

@@ -22,6 +22,7 @@ mpi_shell_tests = \
   tests/mpi/rm-operands.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/symlink-race.sh \
+  tests/mpi/task-cap.sh \
   tests/mpi/trace.sh \
   tests/mpi/vanished.sh \
   tests/mpi/walk-order.sh \
