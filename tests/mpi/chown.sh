@@ -11,11 +11,8 @@ require_root_
 for p in chown chgrp; do
   /usr/bin/$p --version 2>/dev/null | grep "^$p (GNU coreutils) " \
     > /dev/null || skip_ "/usr/bin/$p is not GNU $p"
-  test -x "$abs_top_builddir/src/mpi-$p" \
-    || framework_failure_ "src/mpi-$p is not built"
-  ln -s "$abs_top_builddir/src/mpi-$p" "$mpi_bin_/$p" \
-    || framework_failure_ "cannot link mpi-$p"
 done
+mpi_programs_ chown chgrp
 group=$(id -gn nobody 2>/dev/null) || skip_ "no user nobody"
 
 # make_tree_ DIR: DIR/dN/a/b, DIR/dN/c, files at each level, N = 0..9;

@@ -36,8 +36,7 @@ chmod +x on-own-client || framework_failure_ "cannot make on-own-client executab
 mkdir ours && ln -s "$abs_top_builddir/src/du" ours/du \
   && ln -s "$abs_top_builddir/src/rm" ours/rm \
   || framework_failure_ "cannot link our programs"
-ln -s "$abs_top_builddir/src/mpi-rm" "$mpi_bin_/rm" \
-  || framework_failure_ "cannot link mpi-rm"
+mpi_programs_ rm
 
 # loop_: src/t, a wide top, dNN (NN = 00..11) with sub/ and a file each,
 # for the ranks to take, and the loop deep enough to be handed out

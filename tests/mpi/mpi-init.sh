@@ -39,6 +39,18 @@ fi
 
 mkdir .bin && ln -s "$mpi_du_" .bin/du || framework_failure_ "cannot link $mpi_du_"
 mpi_bin_=$test_dir_/.bin
+
+# mpi_programs_ PROGRAM...: mpi-PROGRAM in mpi_bin_ by its GNU name, as
+# du is, for run_mpi_ and a test's own mpirun lines.
+mpi_programs_ ()
+{
+  for p_ in "$@"; do
+    test -x "$abs_top_builddir/src/mpi-$p_" \
+      || framework_failure_ "src/mpi-$p_ is not built"
+    ln -s "$abs_top_builddir/src/mpi-$p_" "$mpi_bin_/$p_" \
+      || framework_failure_ "cannot link mpi-$p_"
+  done
+}
 mkdir w && cd w || framework_failure_ "cannot make the work directory"
 
 # The size variables would change every number du prints.

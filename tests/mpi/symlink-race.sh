@@ -16,12 +16,7 @@
 . "${abs_top_srcdir=$(cd "$(dirname "$0")/../.." && pwd)}/tests/init.sh"
 . "$abs_top_srcdir/tests/mpi/mpi-init.sh"
 
-for p in rm chmod chown; do
-  test -x "$abs_top_builddir/src/mpi-$p" \
-    || framework_failure_ "src/mpi-$p is not built"
-  ln -s "$abs_top_builddir/src/mpi-$p" "$mpi_bin_/$p" \
-    || framework_failure_ "cannot link mpi-$p"
-done
+mpi_programs_ rm chmod chown
 
 # Each round is a job of four ranks, one to three seconds here; the
 # helper swaps some directory nearly all the time, a given one a fiftieth

@@ -14,11 +14,7 @@
 
 require_gnu_ du
 mpi_clients_
-for p in rm chmod; do
-  test -x "$abs_top_builddir/src/mpi-$p" || framework_failure_ "mpi-$p is not built"
-  ln -s "$abs_top_builddir/src/mpi-$p" "$mpi_bin_/$p" \
-    || framework_failure_ "cannot link mpi-$p"
-done
+mpi_programs_ rm chmod
 
 make_tree ()
 {
