@@ -267,6 +267,9 @@ struct libfts_mpi
   double *hungry_since;
   int *hungry_given;            /* tasks each was sent on its request */
   int *hungry_want;             /* and how many it asked for */
+  double *taken_since;          /* by rank: since when the request that
+                                   a task was last taken for was held,
+                                   for mpiw__untake_hungry_locked */
   int n_hungry;
   int tickets;                  /* tasks it may still hand out */
   int tickets_max;              /* of how many, in this walk */

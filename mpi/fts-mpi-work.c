@@ -56,9 +56,11 @@ mpiw__work_init (struct libfts_mpi *m)
   m->hungry_since = calloc (m->size, sizeof *m->hungry_since);
   m->hungry_given = calloc (m->size, sizeof *m->hungry_given);
   m->hungry_want = calloc (m->size, sizeof *m->hungry_want);
+  m->taken_since = calloc (m->size, sizeof *m->taken_since);
   m->victim = -1;
   m->seed = (unsigned) m->rank * 2654435761u + 1;
   return (m->hungry && m->hungry_since && m->hungry_given && m->hungry_want
+          && m->taken_since
           ? 0 : -1);
 }
 
@@ -69,6 +71,7 @@ mpiw__work_free (struct libfts_mpi *m)
   free (m->hungry_since);
   free (m->hungry_given);
   free (m->hungry_want);
+  free (m->taken_since);
 }
 
 void
@@ -173,6 +176,7 @@ mpiw__take_hungry_locked (struct libfts_mpi *m, int64_t *id)
     {
       int i = n_hungry (m) - 1;
       dest = m->hungry[i];
+      m->taken_since[dest] = m->hungry_since[i];
       if (++m->hungry_given[i] == m->hungry_want[i])
         set_n_hungry (m, i);
       m->tickets--;
@@ -199,12 +203,16 @@ mpiw__untake_hungry_locked (struct libfts_mpi *m, int dest)
     i++;
   if (i == n_hungry (m))
     {
+      /* The request was over with this task: held again for it.  */
       m->hungry[i] = dest;
-      m->hungry_since[i] = mpiw__now_ms ();
       m->hungry_given[i] = 1;
       m->hungry_want[i] = 1;
       set_n_hungry (m, i + 1);
     }
+  /* Held since it was, not since now: the talking thread takes and
+     gives back a request at each turn while no directory is there to
+     hand out, and the request would never reach HOLD_MS.  */
+  m->hungry_since[i] = m->taken_since[dest];
   m->hungry_given[i]--;
   m->tickets++;
   m->given_all--;
