@@ -201,6 +201,30 @@ libfts_walk_set_inode_sort_threshold (LIBFTS_WALK *w, size_t threshold)
 }
 
 int
+libfts_walk_set_root_names (LIBFTS_WALK *w, char *const *names, size_t n,
+                            int sorted)
+{
+  if (!w || w->ran || (n && !names))
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  char **v = malloc ((n ? n : 1) * sizeof *v);
+  if (!v)
+    return -1;
+  memcpy (v, names, n * sizeof *v);
+  qsort (v, n, sizeof *v, fts__cmp_names);
+  free (w->root_names);
+  w->root_names = v;
+  w->n_root_names = n;
+  w->root_names_sorted = sorted != 0;
+  /* Their order is the directory's, or made by inode once they are
+     kept: never the order of a sort of the whole directory.  */
+  w->sort_threshold = LIBFTS_INODE_SORT_NEVER;
+  return 0;
+}
+
+int
 libfts_walk_set_fs_policy (LIBFTS_WALK *w, enum libfts_fs_policy policy)
 {
   if (!w || (policy != LIBFTS_FS_POLICY_TABLE
@@ -225,6 +249,7 @@ libfts_walk_close (LIBFTS_WALK *w)
     for (size_t i = 0; w->roots[i]; i++)
       free (w->roots[i]);
   free (w->roots);
+  free (w->root_names);
   free (w->held_root);
   free (w->fail_path);
   pthread_cond_destroy (&w->wake);

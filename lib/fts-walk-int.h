@@ -479,6 +479,10 @@ struct libfts_walk
                                       the table's, or measured */
   size_t sort_threshold;
   enum libfts_fs_policy fs_policy;
+  char **root_names;               /* libfts_walk_set_root_names: sorted
+                                      copies, or null */
+  size_t n_root_names;
+  bool root_names_sorted;          /* visited in inode order */
   bool ran;
   libfts_walk_visit_fn visit;
   void *arg;
@@ -613,6 +617,8 @@ struct fts__wentry
   bool child;                      /* E is an entry of NODE, not NODE */
   struct fts__wbatch *batch;       /* where its reports wait, or null */
   struct fts__wslab **slab;        /* its thread's block for reports */
+  struct fts__wctx *ctx;           /* a child's: the thread visiting it */
+  const struct fts__dent *de;      /* and its entry in CTX->range_dir */
   struct stat st;
 };
 
@@ -634,7 +640,17 @@ struct fts__wctx
                                       read next, out of the heap */
   uint32_t kid_seq;                /* subdirectories of the directory it
                                       reads, so far */
+  /* The run of a chunk's entries it visits (visit_range), and what
+     libfts_walk_cut left in place of its end.  */
+  const struct fts__dir *range_dir;
+  size_t range_to;                 /* the run's end: cut short by
+                                      libfts_walk_cut */
+  struct fts__wreport *cut;        /* the report queued at the run's end */
 };
+
+/* qsort's and bsearch's order of two names, given pointers to them
+   (libfts_walk_set_root_names).  */
+int fts__cmp_names (const void *a, const void *b);
 
 /* Whether W was opened with any of the options OPT.  */
 static inline bool

@@ -131,6 +131,8 @@ visit_file (struct fts__wctx *ctx, struct fts__wnode *d, int dfd,
   e.pub.root_dev = d->root_dev;
   e.pub.shared = ctx->list != NULL || ctx->sharing;
   e.pub.priv[0] = &e;
+  e.ctx = ctx;
+  e.de = de;
   /* Not stat'ed (FTS_NSOK) unless it must be; then once more, stat'ed,
      if VISIT says d_type was wrong.  */
   bool nsok = de->type != DT_UNKNOWN && !fts__wisset (w, LIBFTS_WALK_STAT);
@@ -166,7 +168,9 @@ visit_range (struct fts__wctx *ctx, struct fts__wnode *d, int dfd,
              struct fts__wnode *const *kids, size_t kid)
 {
   struct libfts_walk *w = ctx->w;
-  for (size_t i = from; i < to && !fts__wstopped (w); i++)
+  ctx->range_dir = dir;
+  ctx->range_to = to;
+  for (size_t i = from; i < ctx->range_to && !fts__wstopped (w); i++)
     {
       const struct fts__dent *de = &dir->ents[i];
       if (de->type == DT_DIR)
@@ -174,7 +178,94 @@ visit_range (struct fts__wctx *ctx, struct fts__wnode *d, int dfd,
       else
         visit_file (ctx, d, dfd, fts__dent_name (dir, de), de);
     }
+  ctx->range_dir = NULL;
+  if (ctx->cut)
+    {
+      fts__wemit_batch (w, &ctx->batch, d, &ctx->cut->hdr);
+      ctx->cut = NULL;
+    }
   fts__wemit_flush (w, &ctx->batch);
+}
+
+/* Entries a run handed over by libfts_walk_cut holds at least for each
+   entry of the directory read so far: whoever takes them reads the
+   directory again.  */
+enum { FTS__WALK_CUT_PER_READ = 64 };
+
+long
+libfts_walk_cut (struct libfts_walk_entry *pub, size_t min, int code,
+                 intmax_t value, libfts_walk_cut_fn take, void *arg,
+                 int *sorted)
+{
+  struct fts__wentry *e = fts__wentry_of (pub);
+  struct fts__wctx *ctx = e->child ? e->ctx : NULL;
+  if (!ctx || !ctx->range_dir || ctx->list || ctx->sharing || ctx->cut
+      || !e->batch)
+    return 0;
+  const struct fts__dir *dir = ctx->range_dir;
+  size_t i = e->de - dir->ents, to = ctx->range_to;
+  if (i >= to)
+    return 0;
+  /* The run of entries not directories (by d_type) at the end.  */
+  size_t from = to;
+  while (from > i + 1 && dir->ents[from - 1].type != DT_DIR
+         && dir->ents[from - 1].type != DT_UNKNOWN)
+    from--;
+  size_t give = (to - i - 1) / 2;
+  if (give > to - from)
+    give = to - from;
+  if (give == 0 || give < min || give * FTS__WALK_CUT_PER_READ < dir->total)
+    return 0;
+  if (!take)
+    return (long) give;
+  struct fts__wreport *r = fts__wreport_new (e->w, e->slab,
+                                             fts__wreport_size (0, 0));
+  if (!r)
+    return -1;
+  for (size_t k = to - give; k < to; k++)
+    if (take (fts__dent_name (dir, &dir->ents[k]), dir->ents[k].type,
+              arg) != 0)
+      {
+        fts__wreport_free (e->w, r);
+        return 0;
+      }
+  r->hdr.kind = FTS__WI_SELF;
+  r->info = FTS_D;
+  r->code = code;
+  r->err = 0;
+  r->value = value;
+  r->size = 0;
+  r->namelen = 0;
+  r->name[0] = '\0';
+  ctx->cut = r;
+  ctx->range_to = to - give;
+  if (sorted)
+    *sorted = dir->sorted;
+  return (long) give;
+}
+
+int
+fts__cmp_names (const void *a, const void *b)
+{
+  return strcmp (*(char *const *) a, *(char *const *) b);
+}
+
+/* libfts_walk_set_root_names: keep of DIR's chunk of a root only the
+   names W was given, in inode order if it was told so.  */
+static void
+keep_root_names (struct libfts_walk *w, struct fts__dir *dir)
+{
+  size_t k = 0;
+  for (size_t i = 0; i < dir->count; i++)
+    {
+      const char *name = fts__dent_name (dir, &dir->ents[i]);
+      if (bsearch (&name, w->root_names, w->n_root_names,
+                   sizeof *w->root_names, fts__cmp_names))
+        dir->ents[k++] = dir->ents[i];
+    }
+  dir->count = k;
+  if (w->root_names_sorted && !dir->sorted)
+    fts__dir_sort_by_inode (dir);
 }
 
 /* Visit slice K of share S: its entries, its report list finished.  */
@@ -410,6 +501,8 @@ fts__wread_dir (struct fts__wctx *ctx, struct fts__wnode *d, int fd)
   for (;;)
     {
       take_chunk (ctx, &dir, fs);
+      if (ctx->w->root_names && d->level == FTS_ROOTLEVEL)
+        keep_root_names (ctx->w, &dir);
       if (push_subdirs (ctx, d, &dir) != 0)
         {
           fts__dir_free (&dir);

@@ -522,6 +522,43 @@ int libfts_walk_release (LIBFTS_WALK *w, void *hold, int flag);
    W must not be closed meanwhile.  */
 int libfts_walk_give (LIBFTS_WALK *w, libfts_walk_visit_fn give, void *arg);
 
+/* What libfts_walk_cut calls for each entry it hands over: its NAME and
+   d_type.  Returns 0, or anything else to refuse them all.  */
+typedef int (*libfts_walk_cut_fn) (const char *name, unsigned char d_type,
+                                   void *arg);
+
+/* From VISIT, about E, an entry that is not a directory, in a directory
+   whose entries one thread visits (not shared among the threads, as
+   LIBFTS_WALK_SPLIT shares a large one) in an ordered walk: hand over
+   part of what is left of the directory, for another machine of an MPI
+   job to visit there.  Of the entries that the walk read after E and
+   has not visited yet, the second half, as far as d_type says that none
+   of it is a directory, goes to TAKE one name at a time, in the walk's
+   order, when that is at least MIN entries and one for each 64 entries
+   of the directory read so far (whoever takes them reads the directory
+   again); the walk then never visits them, and a report of the
+   directory (as its own: its path, FTS_D) with CODE and VALUE takes their
+   place, after the last entry it visits before them.  The caller keeps
+   the directory from being finished (libfts_walk_hold) until it has
+   what it handed over done.  *SORTED (if SORTED is not null) tells
+   whether they were in inode order (for libfts_walk_set_root_names).
+   Returns how many entries went to TAKE, 0 when none did (nothing to
+   hand over, or TAKE refused), or -1 with errno ENOMEM.  With TAKE null,
+   nothing is handed over: returns how many entries would be.  */
+long libfts_walk_cut (struct libfts_walk_entry *e, size_t min, int code,
+                      intmax_t value, libfts_walk_cut_fn take, void *arg,
+                      int *sorted);
+
+/* Before libfts_walk_run, on a walk whose root is a directory: of its
+   entries, visit only the N in NAMES (the strings must last until
+   libfts_walk_close; W copies the array), in inode order if SORTED, else
+   in the order the directory gives them; the others are neither
+   stat-ed nor visited.  What libfts_walk_cut handed over, walked on
+   another machine.  Returns 0, or -1 with errno (EINVAL: W ran already;
+   ENOMEM).  */
+int libfts_walk_set_root_names (LIBFTS_WALK *w, char *const *names, size_t n,
+                                int sorted);
+
 /* From VISIT, or GIVE (libfts_walk_give): the device and inode of the
    directory that holds E (for a directory's own visits, the one above
    it), as its fstat said when the walk opened it; no request to the

@@ -446,6 +446,155 @@ START_TEST (test_give_refused)
 }
 END_TEST
 
+/* ---- cutting a directory's end off (libfts_walk_cut) ---------------------- */
+
+enum { CUT_FILES = 40, CUT_CODE = 9, CUT_VALUE = 77 };
+
+struct cut_ctx
+{
+  struct log reports;           /* "CODE PATH" per report */
+  struct log visits;            /* the path of each entry visited */
+  struct log taken;             /* the names handed over */
+  long min;                     /* libfts_walk_cut's MIN; -1: no cut */
+  long cut;                     /* what it returned */
+  long dry;                     /* and its dry run */
+  bool done;
+};
+
+static int
+cut_take_name (const char *name, unsigned char d_type, void *arg)
+{
+  struct cut_ctx *c = arg;
+  if (d_type == DT_DIR || d_type == DT_UNKNOWN)
+    log_fault (&c->taken, "%s: d_type %d", name, d_type);
+  log_add (&c->taken, xasprintf ("%s\n", name));
+  return 0;
+}
+
+/* VISIT: log and report every entry (its info as code); at the first
+   file, cut the directory's end off once.  */
+static int
+visit_cutting (struct libfts_walk_entry *e, void *arg)
+{
+  struct cut_ctx *c = arg;
+  log_add (&c->visits, must (libfts_walk_path (e)));
+  log_add (&c->visits, must (strdup ("\n")));
+  if (e->level == 1 && c->min >= 0 && !c->done)
+    {
+      int sorted = -1;
+      c->done = true;
+      c->dry = libfts_walk_cut (e, c->min, 0, 0, NULL, NULL, NULL);
+      c->cut = libfts_walk_cut (e, c->min, CUT_CODE, CUT_VALUE,
+                                cut_take_name, c, &sorted);
+      if (c->cut > 0 && sorted != 0)
+        log_fault (&c->taken, "sorted %d in a small directory", sorted);
+    }
+  if (libfts_walk_report (e, e->info, 0, 0) != 0)
+    log_fault (&c->reports, "report: %s", strerror (errno));
+  return LIBFTS_WALK_CONTINUE;
+}
+
+static int
+report_code (const struct libfts_walk_report *r, void *arg)
+{
+  struct cut_ctx *c = arg;
+  if (r->code == CUT_CODE && r->value != CUT_VALUE)
+    log_fault (&c->reports, "cut report with value %jd", r->value);
+  log_add (&c->reports, xasprintf ("%d %s\n", r->code, r->path));
+  return 0;
+}
+
+/* Walk root ordered on THREADS threads (names: only those), cutting
+   with MIN (-1: not) into C.  */
+static void
+walk_cutting (struct cut_ctx *c, unsigned threads, long min,
+              char *const *names, size_t n)
+{
+  *c = (struct cut_ctx) { .reports = LOG_INIT, .visits = LOG_INIT,
+                          .taken = LOG_INIT, .min = min };
+  LIBFTS_WALK *w = walk_open (root_only, LIBFTS_WALK_ORDERED, threads,
+                              KEEP_THRESHOLD, false);
+  if (names)
+    ck_assert_int_eq (libfts_walk_set_root_names (w, names, n, 0), 0);
+  ck_assert_int_eq (libfts_walk_run (w, visit_cutting, report_code, c), 0);
+  errno = 0;
+  ck_assert_int_eq (libfts_walk_set_root_names (w, names, n, 0), -1);
+  ck_assert_int_eq (errno, EINVAL);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  const struct log *logs[] = { &c->reports, &c->visits, &c->taken };
+  for (size_t i = 0; i < 3; i++)
+    ck_assert_msg (logs[i]->faults == 0, "problem in a callback: %s",
+                   logs[i]->fault ? logs[i]->fault : "(no memory)");
+}
+
+/* From the first file of a directory of 40, libfts_walk_cut hands over
+   the last 19 of the 39 left, in the walk's order; the walk visits the
+   21 before them, and the cut's report comes after theirs, before the
+   directory's post-order one.  A walk given those names with
+   libfts_walk_set_root_names visits them alone, in the same order.  A
+   MIN above what there is cuts nothing.  */
+START_TEST (test_cut)
+{
+  unit_check (mkdir ("root", 0755) == 0);
+  int fd = open ("root", O_RDONLY | O_DIRECTORY);
+  ck_assert_int_ge (fd, 0);
+  make_files_at (fd, "f", CUT_FILES);
+  close (fd);
+  unsigned threads = THREADS (_i);
+
+  struct cut_ctx all;
+  walk_cutting (&all, threads, -1, NULL, 0);
+  const char *order = log_text (&all.visits, false);
+  char *files[CUT_FILES];
+  size_t n = 0;
+  for (char *line; (line = next_line (&order));)
+    if (strncmp (line, "root/", 5) == 0 && n < CUT_FILES)
+      {
+        line[strcspn (line, "\n")] = '\0';
+        files[n++] = unit_keep (must (strdup (line + 5)));
+      }
+    else
+      free (line);
+  ck_assert_int_eq (n, CUT_FILES);
+
+  struct cut_ctx c;
+  walk_cutting (&c, threads, 4, NULL, 0);
+  ck_assert_int_eq (c.dry, (CUT_FILES - 1) / 2);
+  ck_assert_int_eq (c.cut, (CUT_FILES - 1) / 2);
+  size_t kept = CUT_FILES - (size_t) c.cut;
+  struct log want_taken = LOG_INIT, want_reports = LOG_INIT;
+  log_add (&want_reports, xasprintf ("%d root\n", FTS_D));
+  for (size_t i = 0; i < CUT_FILES; i++)
+    if (i < kept)
+      log_add (&want_reports, xasprintf ("%d root/%s\n", FTS_NSOK, files[i]));
+    else
+      log_add (&want_taken, xasprintf ("%s\n", files[i]));
+  log_add (&want_reports, xasprintf ("%d root\n", CUT_CODE));
+  log_add (&want_reports, xasprintf ("%d root\n", FTS_DP));
+  const char *taken = log_text (&c.taken, false);
+  assert_same_lines (log_text (&want_taken, false), taken, "names taken");
+  assert_same_lines (log_text (&want_reports, false),
+                     log_text (&c.reports, false), "reports");
+
+  struct cut_ctx rest;
+  walk_cutting (&rest, threads, -1, files + kept, CUT_FILES - kept);
+  struct log want_visits = LOG_INIT;
+  log_add (&want_visits, must (strdup ("root\n")));
+  for (size_t i = kept; i < CUT_FILES; i++)
+    log_add (&want_visits, xasprintf ("root/%s\n", files[i]));
+  log_add (&want_visits, must (strdup ("root\n")));
+  assert_same_lines (log_text (&want_visits, false),
+                     log_text (&rest.visits, false), "visits of the rest");
+
+  struct cut_ctx none;
+  walk_cutting (&none, threads, CUT_FILES, NULL, 0);
+  ck_assert_int_eq (none.cut, 0);
+  ck_assert_int_eq (none.dry, 0);
+  assert_same_lines (log_text (&all.reports, false),
+                     log_text (&none.reports, false), "reports, no cut");
+}
+END_TEST
+
 /* ---- the suite ---------------------------------------------------------- */
 
 static Suite *
@@ -467,6 +616,10 @@ hold_suite (void)
   tc = unit_tcase ("give");
   add_threaded (tc, test_give, 1);
   tcase_add_test (tc, test_give_refused);
+  suite_add_tcase (s, tc);
+
+  tc = unit_tcase ("cut");
+  add_threaded (tc, test_cut, 1);
   suite_add_tcase (s, tc);
 
   return s;
