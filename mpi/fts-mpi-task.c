@@ -50,8 +50,11 @@ mpiw__encode_task (const struct task *t, size_t *len)
   struct task_wire w = { .id = t->id, .depth = t->depth, .dev = t->dev,
                          .ino = t->ino, .root_dev = t->root_dev,
                          .root_ino = t->root_ino, .n_above = t->n_above,
-                         .rel_len = rlen };
-  char *buf = malloc (sizeof w + alen + rlen + wlen);
+                         .rel_len = rlen, .whole_len = wlen,
+                         .self_dev = t->self_dev, .self_ino = t->self_ino,
+                         .sorted = t->sorted };
+  size_t n = sizeof w + alen + rlen + wlen;
+  char *buf = malloc (n + t->names_len);
 
   if (!buf)
     return NULL;
@@ -60,7 +63,9 @@ mpiw__encode_task (const struct task *t, size_t *len)
   memcpy (buf + sizeof w + alen, t->rel, rlen);
   if (wlen)
     memcpy (buf + sizeof w + alen + rlen, t->whole, wlen);
-  *len = sizeof w + alen + rlen + wlen;
+  if (t->names_len)
+    memcpy (buf + n, t->names, t->names_len);
+  *len = n + t->names_len;
   return buf;
 }
 
@@ -76,14 +81,25 @@ mpiw__decode_task (const char *buf, size_t len)
   if (w.n_above > TASK_ABOVE_MAX)
     goto out_free;
   size_t alen = w.n_above * sizeof t->above[0];
-  if (alen > len - sizeof w || w.rel_len > len - sizeof w - alen)
+  size_t left = len - sizeof w;
+  if (alen > left || w.rel_len > left - alen
+      || w.whole_len > left - alen - w.rel_len)
     goto out_free;
   const char *rel = buf + sizeof w + alen;
-  size_t wlen = len - sizeof w - alen - w.rel_len;
+  size_t nlen = left - alen - w.rel_len - w.whole_len;
   t->rel = strndup (rel, w.rel_len);
-  t->whole = strndup (rel + w.rel_len, wlen);
+  t->whole = strndup (rel + w.rel_len, w.whole_len);
   if (!t->rel || !t->whole)
     goto out_free;
+  if (nlen)
+    {
+      /* Names, each ended by a NUL.  */
+      const char *names = rel + w.rel_len + w.whole_len;
+      if (names[nlen - 1] != '\0' || !(t->names = malloc (nlen)))
+        goto out_free;
+      memcpy (t->names, names, nlen);
+      t->names_len = nlen;
+    }
   memcpy (t->above, buf + sizeof w, alen);
   t->n_above = w.n_above;
   t->id = w.id;
@@ -92,6 +108,9 @@ mpiw__decode_task (const char *buf, size_t len)
   t->ino = w.ino;
   t->root_dev = w.root_dev;
   t->root_ino = w.root_ino;
+  t->sorted = w.sorted != 0;
+  t->self_dev = w.self_dev;
+  t->self_ino = w.self_ino;
   return t;
 
  out_free:
@@ -106,6 +125,7 @@ mpiw__free_task (struct task *t)
     {
       free (t->rel);
       free (t->whole);
+      free (t->names);
     }
   free (t);
 }
@@ -251,7 +271,13 @@ task_report (const struct libfts_walk_report *r, void *arg)
      has met the placeholder, and the child waits for that once it has
      sent CREDIT_BYTES, while the rest of this task may be long in
      coming.  */
-  if (piece_add (tc, &rec, r->data, r->path + skip, r->pathlen - skip) != 0)
+  size_t len = r->pathlen - skip;
+  /* A part of a directory given as a root with a slash at its end
+     ("dir/"): its entries are "dir/NAME", as a walk names them, not
+     "dir//NAME".  */
+  if (r->code == CODE_CHILD && len > 0 && r->path[skip + len - 1] == '/')
+    len--;
+  if (piece_add (tc, &rec, r->data, r->path + skip, len) != 0)
     {
       tc->err = ENOMEM;
       return 1;
@@ -594,6 +620,130 @@ hand_out (struct tctx *tc, struct libfts_walk_entry *e)
   return true;
 }
 
+/* A part of a directory being made into a task: the TAG_TASK message,
+   the directory's task without names, names appended as they come.  */
+struct cut
+{
+  char *buf;
+  size_t len, cap;
+};
+
+/* libfts_walk_cut's TAKE: NAME appended to the message.  */
+static int
+cut_take (const char *name, unsigned char d_type, void *arg)
+{
+  struct cut *c = arg;
+  size_t n = strlen (name) + 1;
+
+  (void) d_type;
+  if (c->cap - c->len < n)
+    {
+      size_t cap = 2 * c->cap + n;
+      char *b = realloc (c->buf, cap);
+      if (!b)
+        return -1;
+      c->buf = b;
+      c->cap = cap;
+    }
+  memcpy (c->buf + c->len, name, n);
+  c->len += n;
+  return 0;
+}
+
+/* The directory that holds E, met in TC's task, as task ID for another
+   rank, without the names of its entries: in C's message.  Returns 0, or
+   -1 (ENOMEM).  */
+static int
+encode_dir_of (struct tctx *tc, struct libfts_walk_entry *e, int64_t id,
+               struct cut *c)
+{
+  const struct task *up = tc->t;
+  struct task t = { .id = id, .depth = up->depth + e->level - 1,
+                    .root_dev = tc->root_dev, .root_ino = tc->root_ino };
+  dev_t dev[TASK_ABOVE_MAX];
+  ino_t ino[TASK_ABOVE_MAX];
+  size_t n = libfts_walk_ancestor_ids (e, dev, ino, TASK_ABOVE_MAX);
+
+  if (e->level > 1)
+    {
+      /* The directory's parent is in this walk: the ancestors after it.  */
+      t.dev = dev_to_send (tc, dev[1]);
+      t.ino = ino[1];
+      for (size_t i = 1; i < n; i++)
+        t.above[t.n_above++] = (struct task_id) { dev_to_send (tc, dev[i]),
+                                                  ino[i] };
+      for (int64_t i = 0; t.n_above < TASK_ABOVE_MAX && i < up->n_above; i++)
+        t.above[t.n_above++] = up->above[i];
+    }
+  else
+    {
+      /* The directory is the walk's root: the task's directory, whose
+         parent the task names, one of the roots of libfts_mpi_walk_roots,
+         whose parent is their directory, or the root itself, named as
+         the root is.  */
+      t.dev = up->id != ROOT_TASK ? up->dev : tc->root_dev;
+      t.ino = up->id != ROOT_TASK ? up->ino : tc->root_ino;
+      memcpy (t.above, up->above, up->n_above * sizeof t.above[0]);
+      t.n_above = up->n_above;
+    }
+  char *rel = rel_path (tc, e), *whole = whole_path (tc, e);
+  if (rel && whole)
+    {
+      /* E's paths, less E's name.  */
+      char *slash = strrchr (rel, '/');
+      *(slash ? slash : rel) = '\0';
+      slash = strrchr (whole, '/');
+      if (slash)
+        *slash = '\0';
+      t.rel = rel;
+      t.whole = whole;
+      t.self_dev = dev_to_send (tc, dev[0]);
+      t.self_ino = ino[0];
+      c->buf = mpiw__encode_task (&t, &c->len);
+      c->cap = c->len;
+    }
+  free (rel);
+  free (whole);
+  return c->buf ? 0 : -1;
+}
+
+/* Where a walk visits a directory's entries on one thread (rm: Linux
+   unlinks a directory's files one at a time on each client), hand the
+   second half of what is left of E's directory to a rank that waits for
+   work, if any does (libfts_walk_cut): a placeholder takes its place,
+   and the directory waits for it before its post-order visit.  */
+static void
+hand_out_rest (struct tctx *tc, struct libfts_walk_entry *e)
+{
+  struct libfts_mpi *m = tc->m;
+  int64_t id;
+
+  if (!mpiw__hungry_waiting (m)
+      || libfts_walk_cut (e, CUT_MIN, 0, 0, NULL, NULL, NULL) <= 0)
+    return;
+  int dest = mpiw__take_starved (m, &id);
+  if (dest < 0)
+    return;
+  struct cut c = { .buf = NULL };
+  void *hold = NULL;
+  int sorted = 0;
+  long n = -1;
+  if (encode_dir_of (tc, e, id, &c) == 0 && hold_parent (tc, e, id, &hold) == 0)
+    n = libfts_walk_cut (e, CUT_MIN, CODE_CHILD, id, cut_take, &c, &sorted);
+  if (n <= 0)
+    {
+      unhold_parent (tc, id, hold);
+      free (c.buf);
+      mpiw__untake_hungry (m, dest);
+      return;
+    }
+  struct task_wire w;
+  memcpy (&w, c.buf, sizeof w);
+  w.sorted = sorted;
+  memcpy (c.buf, &w, sizeof w);
+  mpiw__push (m, dest, TAG_TASK, c.buf, c.len);
+}
+
 /* What mpiw__give_pending and give_one tell each other.  */
 struct give
 {
@@ -731,6 +881,19 @@ visit_task_entry (struct tctx *tc, struct libfts_walk_entry *e)
   /* Below a root of libfts_mpi_walk_roots on another device than their
      directory's, nothing is handed out: the other ranks would take the
      directory's device for the root's (-x, du's hard links).  */
+  if (tc->t->names && e->level == 0)
+    /* A part of a directory: the directory is visited where it was
+       met, its entries here, if it is still the directory that was
+       met (a directory renamed in its place is left alone, as its
+       entries were not listed where it was met).  */
+    return (e->info == FTS_DP
+            || (e->info == FTS_D && e->st
+                && e->st->st_ino == (ino_t) tc->t->self_ino
+                && (uint64_t) e->st->st_dev == tc->t->self_dev)
+            ? LIBFTS_WALK_CONTINUE : LIBFTS_WALK_SKIP);
+  if (e->level > 0 && e->info != FTS_D && e->info != FTS_DP
+      && mpiw__cuts (m))
+    hand_out_rest (tc, e);
   if (e->info == FTS_D && (e->level > 0 || root_of_many (tc, e)) && e->st
       && !(m->options & LIBFTS_MPI_LOCAL)
       && !(m->roots && tc->t->id == ROOT_TASK && e->root_dev != tc->root_dev)
@@ -782,6 +945,23 @@ next_root (void *arg, int wait, char **root)
   return LIBFTS_WALK_ROOT;
 }
 
+/* T's names (a part of a directory) as an array of pointers into
+   T->NAMES, from malloc; T->N_NAMES set.  Null (ENOMEM).  */
+static char **
+names_of (struct task *t)
+{
+  size_t n = 0;
+  for (size_t i = 0; i < t->names_len; i++)
+    n += t->names[i] == '\0';
+  char **v = malloc ((n ? n : 1) * sizeof *v);
+  if (!v)
+    return NULL;
+  t->n_names = 0;
+  for (size_t i = 0; i < t->names_len; i += strlen (t->names + i) + 1)
+    v[t->n_names++] = t->names + i;
+  return v;
+}
+
 /* Walk ROOTS, TC's task, as M's run says: with TOGETHER, several at once
    (they meet nothing of each other), else one after another.  */
 static void
@@ -801,6 +981,16 @@ walk_task (struct tctx *tc, char *const *roots, bool together, int options)
     }
   libfts_walk_set_threads (w, m->threads);
   libfts_walk_set_budget (w, m->budget);
+  char **names = tc->t->names ? names_of (tc->t) : NULL;
+  if (tc->t->names
+      && (!names || libfts_walk_set_root_names (w, names, tc->t->n_names,
+                                                tc->t->sorted) != 0))
+    {
+      task_failed (tc, ENOMEM);
+      free (names);
+      libfts_walk_close (w);
+      return;
+    }
   tc->walk = w;
   pthread_mutex_lock (&m->lock);
   tc->t->tc = tc;
@@ -816,6 +1006,7 @@ walk_task (struct tctx *tc, char *const *roots, bool together, int options)
   tc->flagged = libfts_walk_roots_flagged (w);
   drop_walk_holds (m, w);
   libfts_walk_close (w);
+  free (names);
 }
 
 /* Walk T, then send its last piece.  Returns whether the walk flagged
@@ -847,7 +1038,8 @@ run_task (struct libfts_mpi *m, struct task *t)
       int fd = mpiw__reach_parent (m, t);
       libfts_walk_budget_release (m->budget);
       const char *slash = strrchr (t->rel, '/');
-      const char *name = slash ? slash + 1 : t->rel;
+      /* A part of the root itself: the root, reached as such.  */
+      const char *name = (slash ? slash + 1 : !*t->rel ? "." : t->rel);
       char *path;
       if (fd < 0)
         task_failed (&tc, errno);

@@ -138,25 +138,34 @@ mpiw__on_ticket (struct libfts_mpi *m)
   pthread_mutex_unlock (&m->lock);
 }
 
+/* Forget the request held at I: the last takes its place.  M's lock
+   held.  */
+static void
+drop_request (struct libfts_mpi *m, int i)
+{
+  int last = n_hungry (m) - 1;
+  m->hungry[i] = m->hungry[last];
+  m->hungry_since[i] = m->hungry_since[last];
+  m->hungry_given[i] = m->hungry_given[last];
+  m->hungry_want[i] = m->hungry_want[last];
+  set_n_hungry (m, last);
+}
+
 void
 mpiw__release_hungry (struct libfts_mpi *m)
 {
   int no[64], n_no = 0;
   double now = mpiw__now_ms ();
 
+  double hold_ms = mpiw__cuts (m) ? HOLD_CUT_MS : HOLD_MS;
   pthread_mutex_lock (&m->lock);
   bool all = !m->running || m->run_over;
   for (int i = 0; i < n_hungry (m) && n_no < 64;)
-    if (all || now - m->hungry_since[i] > HOLD_MS)
+    if (all || now - m->hungry_since[i] > hold_ms)
       {
         /* The end of the request, tasks given or not.  */
-        int last = n_hungry (m) - 1;
         no[n_no++] = m->hungry[i];
-        m->hungry[i] = m->hungry[last];
-        m->hungry_since[i] = m->hungry_since[last];
-        m->hungry_given[i] = m->hungry_given[last];
-        m->hungry_want[i] = m->hungry_want[last];
-        set_n_hungry (m, last);
+        drop_request (m, i);
       }
     else
       i++;
@@ -167,22 +176,50 @@ mpiw__release_hungry (struct libfts_mpi *m)
 
 /* ---- taking from it: a directory for a rank that waits ------------------ */
 
+/* A task for the request held at I, which ends once it got all it
+   asked for, and a ticket for it: the rank to send it to, its id in
+   *ID.  M's lock held.  */
+static int
+take_request (struct libfts_mpi *m, int i, int64_t *id)
+{
+  int dest = m->hungry[i];
+  m->taken_since[dest] = m->hungry_since[i];
+  if (++m->hungry_given[i] == m->hungry_want[i])
+    drop_request (m, i);
+  m->tickets--;
+  m->given_all++;
+  *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
+  return dest;
+}
+
 int
 mpiw__take_hungry_locked (struct libfts_mpi *m, int64_t *id)
 {
   int dest = -1;
 
   if (n_hungry (m) > 0 && m->tickets > 0 && !m->run_over)
-    {
-      int i = n_hungry (m) - 1;
-      dest = m->hungry[i];
-      m->taken_since[dest] = m->hungry_since[i];
-      if (++m->hungry_given[i] == m->hungry_want[i])
-        set_n_hungry (m, i);
-      m->tickets--;
-      m->given_all++;
-      *id = ((int64_t) m->rank << TASK_RANK_SHIFT) + ++m->next_seq;
-    }
+    dest = take_request (m, n_hungry (m) - 1, id);
+  return dest;
+}
+
+int
+mpiw__take_starved (struct libfts_mpi *m, int64_t *id)
+{
+  int dest = -1;
+  double now = mpiw__now_ms ();
+
+  pthread_mutex_lock (&m->lock);
+  for (int i = n_hungry (m) - 1; i >= 0 && dest < 0; i--)
+    if (now - m->hungry_since[i] >= STARVED_MS && m->tickets > 0
+        && !m->run_over)
+      {
+        /* Held on, it waits STARVED_MS again before its next part.  */
+        bool stays = m->hungry_given[i] + 1 < m->hungry_want[i];
+        dest = take_request (m, i, id);
+        if (stays)
+          m->hungry_since[i] = now;
+      }
+  pthread_mutex_unlock (&m->lock);
   return dest;
 }
 
@@ -286,6 +323,17 @@ mpiw__ask_for_work (struct libfts_mpi *m)
 {
   pthread_mutex_lock (&m->lock);
   int free_units = tasks_max (m) - m->n_running;
+  /* Where a task keeps to one unit (rm), a task beyond the units free
+     would wait for one: rank 0's root task alone, on a wide tree, takes
+     them all.  Where threads help with a directory (du), the units they
+     take and give back with each part come and go too fast to count.  */
+  if (!(m->options & LIBFTS_WALK_SPLIT))
+    {
+      int left = (int) (libfts_walk_budget_size (m->budget)
+                        - libfts_walk_budget_used (m->budget));
+      if (left < free_units)
+        free_units = left;
+    }
   bool idle = free_units > 0 && !m->run_over;
   pthread_mutex_unlock (&m->lock);
   if (!idle || m->requesting || m->size < 2

@@ -20,6 +20,7 @@ mpi_shell_tests = \
   tests/mpi/progress.sh \
   tests/mpi/rm.sh \
   tests/mpi/rm-operands.sh \
+  tests/mpi/rm-cut.sh \
   tests/mpi/rank-dies.sh \
   tests/mpi/symlink-race.sh \
   tests/mpi/task-cap.sh \
