@@ -539,15 +539,32 @@ may_hold_mounts (char const *file)
   return S_ISDIR (st.st_mode) && st.st_nlink != 2;
 }
 
+/* for_names' FN: whether NAME may hold a mount below it, into
+   ((bool *) MAY)[I].  */
+static void
+may_hold_name (char const *name, size_t i, void *may)
+{
+  ((bool *) may)[i] = may_hold_mounts (name);
+}
+
 /* Whether one of FILES may hold a mount below it (may_hold_mounts), or
-   they are too many to tell cheaply.  */
+   they are too many to tell cheaply.  Their stats are taken at once, on
+   several threads where they are many (for_names): one after another,
+   the 64 operands of rm -rf * on a server waited a round trip each
+   before anything was removed (0.67 s at 5 ms a request).  */
 static bool
 any_may_hold_mounts (char *const *files)
 {
-  for (size_t i = 0; files[i]; i++)
-    if (i == SUBDIRS_LOOKED_AT || may_hold_mounts (files[i]))
+  size_t n = 0;
+  bool may[SUBDIRS_LOOKED_AT], any = false;
+
+  while (files[n])
+    if (++n > SUBDIRS_LOOKED_AT)
       return true;
-  return false;
+  for_names (files, n, may_hold_name, may);
+  for (size_t i = 0; i < n; i++)
+    any = any || may[i];
+  return any;
 }
 
 /* for_names' FN: NAME's canonical name into ((char **) REAL)[I], or a
@@ -607,6 +624,10 @@ mounts_may_cycle (char *const *files)
    identities are a few MiB; an alone operand costs a pause of the walk's
    threads until those before it are done.  */
 enum { OPERANDS_REMEMBERED = 64 * 1024 };
+
+/* Operands stat-ed at once, ahead of the walk (root_kind_ahead): as many
+   as the walk takes and has not finished (its window of roots, 256).  */
+enum { STATS_AHEAD = 256 };
 
 /* Directories above an operand that are looked at, at most: an operand
    deeper than this is walked alone.  */
@@ -826,6 +847,21 @@ root_kind_as (struct operands *o, char const *root, struct stat const *st)
   return alone ? LIBFTS_WALK_ROOT_ALONE : LIBFTS_WALK_ROOT;
 }
 
+/* The stats of a batch of names, not following them: for_names' ARG.  */
+struct stats
+{
+  struct stat *st;
+  bool *ok;
+};
+
+static void
+stat_name (char const *name, size_t i, void *arg)
+{
+  struct stats *a = arg;
+
+  a->ok[i] = fstatat (AT_FDCWD, name, &a->st[i], AT_SYMLINK_NOFOLLOW) == 0;
+}
+
 /* root_kind_as, ROOT stat-ed now.  */
 static int
 root_kind (struct operands *o, char const *root)
@@ -834,6 +870,41 @@ root_kind (struct operands *o, char const *root)
   bool ok = fstatat (AT_FDCWD, root, &st, AT_SYMLINK_NOFOLLOW) == 0;
 
   return root_kind_as (o, root, ok ? &st : NULL);
+}
+
+/* root_kind_as for ROOT, the operand O->files[O->given] trimmed, with
+   the stats of the operands taken ahead, STATS_AHEAD at once, on several
+   threads where they are many (for_names), as GNU's fts_open takes every
+   operand's before it walks: one at a time, the walk waited a round
+   trip for each before it started on a server (rm -rf * of 100
+   directories at 5 ms a request: 9.8 s, against 7.6 s for their
+   directory as one operand).  The walk stats each root again as it
+   comes to it; these say only how it is to be walked.  */
+static int
+root_kind_ahead (struct operands *o, char const *root)
+{
+  size_t i = o->given;
+
+  if (i < o->ahead_first || o->ahead_first + o->ahead_n <= i)
+    {
+      size_t n = 0;
+      while (n < STATS_AHEAD && o->files[i + n])
+        n++;
+      char **trimmed = trim_operands (&o->files[i], n);
+      if (!o->ahead_st)
+        {
+          o->ahead_st = xnmalloc (STATS_AHEAD, sizeof *o->ahead_st);
+          o->ahead_ok = xnmalloc (STATS_AHEAD, sizeof *o->ahead_ok);
+        }
+      struct stats a = { .st = o->ahead_st, .ok = o->ahead_ok };
+
+      for_names (trimmed, n, stat_name, &a);
+      free_operands (trimmed, &o->files[i]);
+      o->ahead_first = i;
+      o->ahead_n = n;
+    }
+  i -= o->ahead_first;
+  return root_kind_as (o, root, o->ahead_ok[i] ? &o->ahead_st[i] : NULL);
 }
 
 /* Whether reading the next of O's names would wait: none is in the
@@ -902,6 +973,7 @@ next_operand (void *arg, int wait, char **root)
   free (trimmed);
   /* One operand alone meets nothing before it: nothing to stat.  */
   int kind = (o->files && !o->files[1] ? LIBFTS_WALK_ROOT
+              : o->files ? root_kind_ahead (o, *root)
               : root_kind (o, *root));
   if (o->alone && o->alone (name, o->alone_arg))
     {
@@ -922,6 +994,8 @@ forget_all (struct operands *o)
   free (o->chain);
   free (o->real_dir);
   free (o->real_dir_real);
+  free (o->ahead_st);
+  free (o->ahead_ok);
   for (ptrdiff_t i = 0; i < o->n_mounts; i++)
     free (o->mounts[i].dir);
   free (o->mounts);
@@ -933,6 +1007,7 @@ walk_operands (struct operands *ops, int options, libfts_walk_visit_fn visit,
 {
   ops->n_mounts = -1;
   ops->follow = options & LIBFTS_WALK_COMFOLLOW;
+  ops->ahead_n = 0;
   forget_operands (ops);
   LIBFTS_WALK *walk = libfts_walk_open_next (next_operand, ops, options);
   if (!walk)
@@ -943,21 +1018,6 @@ walk_operands (struct operands *ops, int options, libfts_walk_visit_fn visit,
   forget_all (ops);
   errno = err;
   return r;
-}
-
-/* The stats of a batch of names, not following them: for_names' ARG.  */
-struct stats
-{
-  struct stat *st;
-  bool *ok;
-};
-
-static void
-stat_name (char const *name, size_t i, void *arg)
-{
-  struct stats *a = arg;
-
-  a->ok[i] = fstatat (AT_FDCWD, name, &a->st[i], AT_SYMLINK_NOFOLLOW) == 0;
 }
 
 bool
