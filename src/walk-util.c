@@ -885,7 +885,8 @@ root_kind_ahead (struct operands *o, char const *root)
 {
   size_t i = o->given;
 
-  if (i < o->ahead_first || o->ahead_first + o->ahead_n <= i)
+  /* GIVEN only grows: past the batch, the next batch.  */
+  if (o->ahead_first + o->ahead_n <= i)
     {
       size_t n = 0;
       while (n < STATS_AHEAD && o->files[i + n])

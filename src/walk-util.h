@@ -295,9 +295,10 @@ struct operands
   bool any_twice;               /* some file system is mounted twice */
   char *real_dir;               /* the directory of the operands last */
   char *real_dir_real;          /* looked at, and its canonical name */
-  struct stat *ahead_st;        /* the stats of FILES[AHEAD_FIRST] and */
-  bool *ahead_ok;               /* the AHEAD_N after it, not following */
-  size_t ahead_first, ahead_n;  /* them, taken ahead; AHEAD_OK: stat-ed */
+  struct stat *ahead_st;        /* the stats, not following them, of */
+  bool *ahead_ok;               /* the AHEAD_N operands from */
+  size_t ahead_first, ahead_n;  /* FILES[AHEAD_FIRST] on, taken ahead;
+                                   AHEAD_OK: stat-ed */
 };
 
 /* Walk OPS's operands with libfts's parallel walk (libfts_walk_open_next)
