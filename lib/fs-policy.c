@@ -146,8 +146,9 @@ fts__fs_cache_free (struct fts__fs_cache *c)
 
 /* Remember ROW for DEV; failure to grow the cache only costs a later
    fstatfs, so it is not reported.  */
-static void
-cache_add (struct fts__fs_cache *c, dev_t dev, const struct fts__fs_row *row)
+void
+fts__fs_remember (struct fts__fs_cache *c, dev_t dev,
+                  const struct fts__fs_row *row)
 {
   if (c->count == c->cap)
     {
@@ -162,6 +163,16 @@ cache_add (struct fts__fs_cache *c, dev_t dev, const struct fts__fs_row *row)
   c->items[c->count++] = (struct fts__fs_cache_item) { dev, row };
 }
 
+const struct fts__fs_row *
+fts__fs_cached (const struct fts__fs_cache *c, dev_t dev)
+{
+  /* A walk meets a handful of devices: a linear search is fastest.  */
+  for (size_t i = 0; i < c->count; i++)
+    if (c->items[i].dev == dev)
+      return c->items[i].row;
+  return NULL;
+}
+
 /* The policy row of the file system of device DEV, on which FD is an open
    directory.  Calls fstatfs once per device, counting the calls in *CALLS;
    a file system whose type cannot be read is treated as unknown.  Never
@@ -170,17 +181,16 @@ const struct fts__fs_row *
 fts__fs_of (struct fts__fs_cache *c, dev_t dev, int fd,
             unsigned long long *calls)
 {
-  /* A walk meets a handful of devices: a linear search is fastest.  */
-  for (size_t i = 0; i < c->count; i++)
-    if (c->items[i].dev == dev)
-      return c->items[i].row;
+  const struct fts__fs_row *known = fts__fs_cached (c, dev);
+  if (known)
+    return known;
 
   int saved = errno;
   struct statfs sfs;
   ++*calls;
   const struct fts__fs_row *row
     = fstatfs (fd, &sfs) == 0 ? fts__fs_lookup (sfs.f_type) : &fs_unknown;
-  cache_add (c, dev, row);
+  fts__fs_remember (c, dev, row);
   fts__report_fs (row);
   errno = saved;
   return row;

@@ -154,6 +154,11 @@ void fts__fs_cache_init (struct fts__fs_cache *c);
 void fts__fs_cache_free (struct fts__fs_cache *c);
 const struct fts__fs_row *fts__fs_of (struct fts__fs_cache *c, dev_t dev,
                                       int fd, unsigned long long *calls);
+/* C's row for DEV, or null; and DEV's ROW remembered in C.  */
+const struct fts__fs_row *fts__fs_cached (const struct fts__fs_cache *c,
+                                          dev_t dev);
+void fts__fs_remember (struct fts__fs_cache *c, dev_t dev,
+                       const struct fts__fs_row *row);
 
 /* ---- entries and streams (fts.c) -------------------------------------- */
 

@@ -80,6 +80,7 @@ walk_new (int options)
   fts__mutex_init (&w->lock);
   pthread_cond_init (&w->wake, NULL);
   fts__mutex_init (&w->give_lock);
+  fts__wfs_init (&w->fs);
   w->options = options;
   w->sort_threshold = fts__env_threshold ();
   w->fs_policy = fts__env_fs_policy ();
@@ -255,6 +256,7 @@ libfts_walk_close (LIBFTS_WALK *w)
   pthread_cond_destroy (&w->wake);
   pthread_mutex_destroy (&w->lock);
   pthread_mutex_destroy (&w->give_lock);
+  fts__wfs_free (&w->fs);
   free (w);
   return 0;
 }

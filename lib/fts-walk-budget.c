@@ -57,6 +57,7 @@ libfts_walk_budget_new (unsigned n)
   atomic_init (&b->sleepers, 0);
   fts__mutex_init (&b->lock);
   pthread_cond_init (&b->freed, NULL);
+  fts__wfs_init (&b->fs);
   return b;
 }
 
@@ -72,6 +73,7 @@ libfts_walk_budget_free (LIBFTS_WALK_BUDGET *b)
     }
   pthread_cond_destroy (&b->freed);
   pthread_mutex_destroy (&b->lock);
+  fts__wfs_free (&b->fs);
   free (b);
   return 0;
 }

@@ -462,6 +462,17 @@ struct fts__wthreads
                                       the scheduler (set by its run) */
 };
 
+/* The file systems' policy rows that several threads share: a walk's
+   threads, or the walks of a budget (fs_of in fts-walk-read.c).  */
+struct fts__wfs
+{
+  pthread_mutex_t lock;
+  struct fts__fs_cache cache;
+};
+
+void fts__wfs_init (struct fts__wfs *s);
+void fts__wfs_free (struct fts__wfs *s);
+
 struct libfts_walk
 {
   /* Set before the walk starts, read by every thread.  */
@@ -511,6 +522,8 @@ struct libfts_walk
   atomic_bool waiting;             /* requests wait on a server: set once */
   atomic_uint probes, slow_probes; /* directory reads timed, slow ones */
   pthread_t *tids;
+  struct fts__wfs fs;              /* its threads', without a budget:
+                                      under its own lock */
   bool finished;                   /* every root is done */
   /* The roots as they are fed to the tasks (fts-walk-roots.c).  */
   size_t roots_fed;                /* pushed as tasks */
@@ -548,6 +561,8 @@ struct libfts_walk_budget
   pthread_mutex_t lock;            /* WALKS; the sleep of _acquire */
   pthread_cond_t freed;
   struct libfts_walk *walks;       /* those running, by budget_next */
+  struct fts__wfs fs;              /* its walks', for their threads:
+                                      under its own lock */
 };
 
 /* Take a unit of B for the calling thread if there is one: whether it

@@ -232,19 +232,29 @@ budget_runner (void *arg)
   return NULL;
 }
 
-/* Two walks of 8 threads each, where requests wait on a server, run at
-   once with a budget of 3 between them: never more than 3 threads in
-   VISIT at once in all, and more than 1 (variant 1, no budget: up to 16,
-   more than 3).  Every entry visited once.  */
-START_TEST (test_budget_shared)
+/* Trees a and b, 40 directories of 5 files each below a directory,
+   where requests wait on a server (LIBFTS_STORAGE=remote, unset by the
+   test), and a budget of N.  */
+static LIBFTS_WALK_BUDGET *
+remote_trees_and_budget (unsigned n)
 {
   unit_make ("a/");
   unit_make ("b/");
   make_wide ("a", 1, 40, 5);
   make_wide ("b", 1, 40, 5);
   ck_assert_int_eq (setenv ("LIBFTS_STORAGE", "remote", 1), 0);
-  LIBFTS_WALK_BUDGET *budget = libfts_walk_budget_new (3);
+  LIBFTS_WALK_BUDGET *budget = libfts_walk_budget_new (n);
   ck_assert_ptr_nonnull (budget);
+  return budget;
+}
+
+/* Two walks of 8 threads each, where requests wait on a server, run at
+   once with a budget of 3 between them: never more than 3 threads in
+   VISIT at once in all, and more than 1 (variant 1, no budget: up to 16,
+   more than 3).  Every entry visited once.  */
+START_TEST (test_budget_shared)
+{
+  LIBFTS_WALK_BUDGET *budget = remote_trees_and_budget (3);
   ck_assert_uint_eq (libfts_walk_budget_size (budget), 3);
   struct budget_ctx c = { 0 };
   char *ra[] = { (char *) "a", NULL }, *rb[] = { (char *) "b", NULL };
@@ -279,6 +289,36 @@ START_TEST (test_budget_shared)
     }
   else
     ck_assert_int_gt (atomic_load (&c.most), 3);
+  ck_assert_int_eq (libfts_walk_budget_free (budget), 0);
+}
+END_TEST
+
+/* A file system's type is asked once for all a walk's threads, and once
+   for all the walks of a budget: variant 0, a walk of 8 threads where
+   requests wait on a server, whose visits overlap; variant 1, two such
+   walks sharing a budget, one after the other (an MPI rank's tasks: one
+   statfs to the server for each thread of each task was 1,865 for the
+   9 of one walk).  */
+START_TEST (test_statfs_once)
+{
+  LIBFTS_WALK_BUDGET *budget = remote_trees_and_budget (8);
+  struct budget_ctx c = { 0 };
+  char *roots[][2] = { { (char *) "a", NULL }, { (char *) "b", NULL } };
+  unsigned long long calls = 0;
+  for (int i = 0; i <= _i; i++)
+    {
+      LIBFTS_WALK *w = walk_open (roots[i], 0, 8, KEEP_THRESHOLD, false);
+      if (_i == 1)
+        ck_assert_int_eq (libfts_walk_set_budget (w, budget), 0);
+      ck_assert_int_eq (libfts_walk_run (w, visit_budget, NULL, &c), 0);
+      struct libfts_stats st;
+      ck_assert_int_eq (libfts_walk_get_stats (w, &st, sizeof st), 0);
+      calls += st.statfs_calls;
+      ck_assert_int_eq (libfts_walk_close (w), 0);
+    }
+  ck_assert_int_eq (unsetenv ("LIBFTS_STORAGE"), 0);
+  ck_assert_int_gt (atomic_load (&c.most), 1);
+  ck_assert_uint_eq (calls, 1);
   ck_assert_int_eq (libfts_walk_budget_free (budget), 0);
 }
 END_TEST
@@ -526,6 +566,7 @@ threads_suite (void)
   tcase_add_loop_test (tc, test_budget_shared, 0, 2);
   tcase_add_test (tc, test_budget_pause);
   tcase_add_test (tc, test_budget_api);
+  tcase_add_loop_test (tc, test_statfs_once, 0, 2);
   suite_add_tcase (s, tc);
 
   return s;
