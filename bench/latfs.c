@@ -26,6 +26,12 @@
                            stalls S            requests held back (stall=)
                            during_stalls D     other requests that began
                                                while a stall was under way
+                           requests_OP N       requests of kind OP served
+                                               (getattr, opendir, ...:
+                                               those of -o fault=), one
+                                               line per kind met;
+                                               requests_release the
+                                               releases
      -o fault=OP:PATH:ERROR
                          answer every request OP on PATH with ERROR, without
                          serving it (repeatable: one option per rule)
@@ -184,6 +190,8 @@ struct latfs
 
   /* Counted across the server's threads.  */
   atomic_ulong requests;
+  atomic_ulong by_op[OP_ANY + 1]; /* requests of each kind; the releases
+                                     at OP_ANY */
   struct gauge waited;          /* requests a caller waits for */
   struct gauge all;             /* those and the background releases */
   atomic_bool parallel_lookups; /* the INIT reply asked for them */
@@ -312,6 +320,7 @@ request_enter (enum op op, char const *path)
 {
   if (atomic_load (&fs.stalling) > 0)
     atomic_fetch_add (&fs.during_stalls, 1);
+  atomic_fetch_add (&fs.by_op[op], 1);
   enter (false);
   return apply_rules (op, path);
 }
@@ -325,6 +334,7 @@ request_leave (int result)
 static void
 release_enter (void)
 {
+  atomic_fetch_add (&fs.by_op[OP_ANY], 1);
   enter (true);
 }
 
@@ -732,6 +742,11 @@ lat_destroy (void *private_data)
                atomic_load (&fs.parallel_lookups) ? 1 : 0,
                atomic_load (&fs.faults), atomic_load (&fs.stalls),
                atomic_load (&fs.during_stalls));
+      for (size_t i = 0; i <= OP_ANY; i++)
+        if (atomic_load (&fs.by_op[i]))
+          fprintf (f, "requests_%s %lu\n",
+                   i == OP_ANY ? "release" : op_names[i],
+                   atomic_load (&fs.by_op[i]));
       if (fclose (f) == 0)
         rename (tmp, fs.stats);
     }
