@@ -352,6 +352,29 @@ bench_tree_args ()
   esac
 }
 
+# bench_top_dir TREE DIR: the directory whose entries are the operands of
+# the top form (bench/run's and bench/mpi-run's --operands=top), for TREE
+# made at DIR: DIR itself, but on npm its node_modules (445 entries): the
+# npm-like tree's own top holds package.json, package-lock.json and
+# node_modules alone, and cd node_modules && du -sh * is what a user
+# types there.
+bench_top_dir ()
+{
+  case $1 in
+    npm) echo "$2/node_modules" ;;
+    *)   echo "$2" ;;
+  esac
+}
+
+# bench_top_label TREE: bench_top_dir's operands, as the report names them.
+bench_top_label ()
+{
+  case $1 in
+    npm) echo "node_modules/*" ;;
+    *)   echo "*" ;;
+  esac
+}
+
 # ---- timing -----------------------------------------------------------------------------
 
 # bench_time OUT CGROUP COMMAND...: run COMMAND under rusage, its output to
