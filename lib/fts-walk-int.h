@@ -453,6 +453,8 @@ struct fts__wthreads
   unsigned idle;                   /* asleep, waiting for something to do */
   unsigned held;                   /* of the idle, those the backlog holds
                                       back from the tasks there are */
+  unsigned for_unit;               /* of the idle, those asleep for a unit
+                                      of the budget (take_unit) */
   unsigned max;                    /* the most at once, the calling thread
                                       included: CPU_MAX, then WAIT_MAX */
   unsigned cpu_max;                /* the most while the CPU is the limit */
@@ -558,9 +560,13 @@ struct libfts_walk_budget
   unsigned size;
   atomic_uint used;                /* units taken */
   atomic_uint sleepers;            /* threads about to sleep for one */
-  pthread_mutex_t lock;            /* WALKS; the sleep of _acquire */
+  pthread_mutex_t lock;            /* WALKS, TURN, TAKERS; the sleep of
+                                      _acquire */
   pthread_cond_t freed;
+  unsigned takers;                 /* threads asleep on FREED */
   struct libfts_walk *walks;       /* those running, by budget_next */
+  struct libfts_walk *turn;        /* of them, the first asked whether a
+                                      thread of its sleeps for a unit */
   struct fts__wfs fs;              /* its walks', for their threads:
                                       under its own lock */
 };
@@ -571,11 +577,18 @@ bool fts__budget_try_take (struct libfts_walk_budget *b);
 /* Take a unit of B, sleeping until there is one.  No walk's lock held.  */
 void fts__budget_take (struct libfts_walk_budget *b);
 /* Give back the unit of B that the calling thread holds, if it does,
-   waking those that sleep for one.  No walk's lock held.  */
+   waking one thread that sleeps for one.  No walk's lock held.  */
 void fts__budget_put (struct libfts_walk_budget *b);
 /* Count W, about to run, among its budget's walks; and no longer.  */
 void fts__budget_attach (struct libfts_walk *w);
 void fts__budget_detach (struct libfts_walk *w);
+
+/* A thread asleep for a unit of a budget wakes up to look again after
+   this long, whoever gave a unit back having woken another, or one that
+   found nothing to do with it (fts-walk-budget.c).  */
+enum { FTS__BUDGET_NAP_MS = 10 };
+/* Sleep on COND with LOCK for at most FTS__BUDGET_NAP_MS.  */
+void fts__budget_nap (pthread_cond_t *cond, pthread_mutex_t *lock);
 
 /* The most threads a walk uses, whatever it is asked.  */
 enum { FTS__WALK_MAX_THREADS = 1024 };

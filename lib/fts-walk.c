@@ -482,7 +482,9 @@ take_unit (struct libfts_walk *w)
   if (!got)
     {
       w->th.idle++;
-      pthread_cond_wait (&w->wake, &w->lock);
+      w->th.for_unit++;
+      fts__budget_nap (&w->wake, &w->lock);
+      w->th.for_unit--;
       w->th.idle--;
     }
   atomic_fetch_sub (&b->sleepers, 1);
