@@ -24,6 +24,14 @@
 # include <linux/openat2.h>
 #endif
 
+/* The flags of a directory opened on the way to a task: only a place in
+   the tree, never read (O_PATH): on a server the open and the close of
+   a directory read are two requests, for nothing here (mpi-du -sh of
+   445 operands at -np 4: 1,180 opens and closes).  Its descriptor is a
+   base for openat and names it in /proc/self/fd, which is all the task
+   asks of it; fstat works on it.  */
+#define PASS_FLAGS (O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+
 /* Open REL below DIRFD one name at a time, never following a symbolic
    link (O_NOFOLLOW on each), where openat2 is missing.  */
 static int
@@ -44,8 +52,7 @@ open_beneath_by_steps (int dirfd, const char *rel)
       else if (strcmp (name, "..") == 0)
         errno = EXDEV;
       else
-        next = openat (fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW
-                       | O_CLOEXEC);
+        next = openat (fd, name, PASS_FLAGS);
       int err = errno;
       free (name);
       close (fd);
@@ -58,11 +65,11 @@ open_beneath_by_steps (int dirfd, const char *rel)
   return fd;
 }
 
-/* Open REL below DIRFD (DIRFD itself, again, when REL is empty) without
-   leaving it and without following any symbolic link (openat2
-   RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux 5.6; name by name with
-   O_NOFOLLOW before, and where REL is PATH_MAX or longer, which openat2
-   refuses: about 2,000 levels down).  */
+/* Open REL below DIRFD (DIRFD itself, again, when REL is empty) as a
+   place (PASS_FLAGS), without leaving it and without following any
+   symbolic link (openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS, Linux
+   5.6; name by name with O_NOFOLLOW before, and where REL is PATH_MAX or
+   longer, which openat2 refuses: about 2,000 levels down).  */
 static int
 open_beneath (int dirfd, const char *rel)
 {
@@ -70,7 +77,7 @@ open_beneath (int dirfd, const char *rel)
     return fcntl (dirfd, F_DUPFD_CLOEXEC, 0);
 #if defined __linux__ && defined SYS_openat2
   struct open_how how = {
-    .flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC,
+    .flags = PASS_FLAGS,
     .resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS
   };
   int fd = syscall (SYS_openat2, dirfd, rel, &how, sizeof how);
