@@ -366,6 +366,21 @@ bench_top_dir ()
   esac
 }
 
+# bench_is_top OP: whether OP is the top form of an op (du*, rm*, ...).
+bench_is_top ()
+{
+  case $1 in *\*) return 0 ;; *) return 1 ;; esac
+}
+
+# bench_top_names DIR: what * names in DIR, in the order the shell gives
+# (dot-names left out, as * leaves them), each ended by a NUL; nothing
+# where DIR holds nothing else.  Fails where DIR cannot be entered.
+bench_top_names ()
+{
+  (cd "$1" && shopt -u dotglob && shopt -s nullglob && names=(*) \
+     && { test ${#names[@]} -eq 0 || printf '%s\0' "${names[@]}"; })
+}
+
 # bench_top_label TREE: bench_top_dir's operands, as the report names them.
 bench_top_label ()
 {
