@@ -79,6 +79,7 @@ walk_new (int options)
      after it.  */
   fts__mutex_init (&w->lock);
   pthread_cond_init (&w->wake, NULL);
+  pthread_cond_init (&w->unit_wake, NULL);
   fts__mutex_init (&w->give_lock);
   fts__wfs_init (&w->fs);
   w->options = options;
@@ -254,6 +255,7 @@ libfts_walk_close (LIBFTS_WALK *w)
   free (w->held_root);
   free (w->fail_path);
   pthread_cond_destroy (&w->wake);
+  pthread_cond_destroy (&w->unit_wake);
   pthread_mutex_destroy (&w->lock);
   pthread_mutex_destroy (&w->give_lock);
   fts__wfs_free (&w->fs);

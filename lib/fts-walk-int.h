@@ -504,6 +504,10 @@ struct libfts_walk
 
   FTS__LINE pthread_mutex_t lock;  /* the tasks, threads, the end */
   pthread_cond_t wake;
+  pthread_cond_t unit_wake;        /* for the threads asleep for a unit of
+                                      the budget (take_unit) alone: a unit
+                                      given back wakes one of them, never
+                                      a thread with nothing to do */
   struct fts__wnode *tasks;        /* a pairing heap: the first in a
                                       sequential walk's order first */
   struct fts__wshare *shares;      /* chunks whose slices wait for threads */
@@ -584,9 +588,9 @@ void fts__budget_attach (struct libfts_walk *w);
 void fts__budget_detach (struct libfts_walk *w);
 
 /* A thread asleep for a unit of a budget wakes up to look again after
-   this long, whoever gave a unit back having woken another, or one that
-   found nothing to do with it (fts-walk-budget.c).  */
-enum { FTS__BUDGET_NAP_MS = 10 };
+   this long at most, should a wake-up have gone astray
+   (fts-walk-budget.c says why none should).  */
+enum { FTS__BUDGET_NAP_MS = 100 };
 /* Sleep on COND with LOCK for at most FTS__BUDGET_NAP_MS.  */
 void fts__budget_nap (pthread_cond_t *cond, pthread_mutex_t *lock);
 
@@ -716,6 +720,17 @@ void fts__wentry_of_node (struct fts__wentry *e, struct libfts_walk *w,
                           int pfd, int info, int err, const struct stat *st);
 int fts__wstat_into (struct fts__wctx *ctx, int dirfd, const char *name,
                      bool follow, struct stat *st, int *err);
+
+/* Wake every thread of W, those asleep for a budget's unit too: the walk
+   is over, stopped or failed, or a root is finished.  Inline: the files
+   that end or stop a walk are below fts-walk-threads.c (no circle).  Lock
+   held.  */
+static inline void
+fts__wthreads_wake_all (struct libfts_walk *w)
+{
+  pthread_cond_broadcast (&w->wake);
+  pthread_cond_broadcast (&w->unit_wake);
+}
 
 /* ---- threads and pushing tasks (fts-walk-threads.c) ---------------------- */
 

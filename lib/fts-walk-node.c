@@ -288,7 +288,7 @@ fts__walk_fail (struct libfts_walk *w, const struct fts__wnode *n, int err)
       w->fail_path = path;
       path = NULL;
     }
-  pthread_cond_broadcast (&w->wake);
+  fts__wthreads_wake_all (w);
   pthread_mutex_unlock (&w->lock);
   free (path);
 }
@@ -325,7 +325,7 @@ fts__walk_stop (struct libfts_walk *w)
   int expected = 0;
   pthread_mutex_lock (&w->lock);
   atomic_compare_exchange_strong (&w->stop, &expected, FTS__WALK_STOPPED);
-  pthread_cond_broadcast (&w->wake);
+  fts__wthreads_wake_all (w);
   pthread_mutex_unlock (&w->lock);
 }
 

@@ -108,7 +108,7 @@ take_root (struct libfts_walk *w)
       w->roots_end = true;
       /* The caller may be asleep, every root finished, waiting for the
          end that this thread found (fts__wroots_done).  */
-      pthread_cond_broadcast (&w->wake);
+      fts__wthreads_wake_all (w);
       return false;
     }
   w->held_root = root;

@@ -154,7 +154,7 @@ release (struct fts__wctx *ctx, struct fts__wnode *n, bool post, int pfd)
           pthread_mutex_lock (&w->lock);
           atomic_fetch_sub (&p->pending, 1);
           fts__wroots_finished (w);
-          pthread_cond_broadcast (&w->wake);
+          fts__wthreads_wake_all (w);
           pthread_mutex_unlock (&w->lock);
           return;
         }
@@ -469,8 +469,12 @@ at_bound (struct libfts_walk *w)
 
 /* Step 2: a unit of W's budget for the calling thread, when W shares one
    and there is anything to do.  Returns whether the thread may go on
-   (it holds a unit, or needs none); false after it slept for one, to
-   choose again.  Lock held; let go while asleep.  */
+   (it holds a unit, or needs none); false after it slept for one and
+   found another took it, to choose again.  A thread woken for a unit
+   takes it whether or not its walk still has anything to do: with
+   nothing, it gives the unit back before it rests (unit_back_changed),
+   which wakes the next sleeper, so the wake-up is passed on, never lost.
+   Lock held; let go while asleep.  */
 static bool
 take_unit (struct libfts_walk *w)
 {
@@ -483,9 +487,10 @@ take_unit (struct libfts_walk *w)
     {
       w->th.idle++;
       w->th.for_unit++;
-      fts__budget_nap (&w->wake, &w->lock);
+      fts__budget_nap (&w->unit_wake, &w->lock);
       w->th.for_unit--;
       w->th.idle--;
+      got = fts__budget_try_take (b);
     }
   atomic_fetch_sub (&b->sleepers, 1);
   return got;
@@ -784,7 +789,7 @@ libfts_walk_run (LIBFTS_WALK *w, libfts_walk_visit_fn visit,
     work (&ctx, true);
   pthread_mutex_lock (&w->lock);
   w->finished = true;
-  pthread_cond_broadcast (&w->wake);
+  fts__wthreads_wake_all (w);
   pthread_mutex_unlock (&w->lock);
   for (unsigned i = 0; i < w->th.started; i++)
     pthread_join (w->tids[i], NULL);
