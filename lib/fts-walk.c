@@ -214,9 +214,10 @@ enum probe
 };
 
 /* Find out what N is, as fts_read does before its FTS_D: with
-   LIBFTS_WALK_STAT and for roots, by a stat (a change that VISIT makes at
-   FTS_D, such as chmod's, then applies to the reading); else by opening
-   it (pinned, on *FD) and fstat-ing the descriptor, one call less.  A
+   LIBFTS_WALK_STAT and for roots (but with LIBFTS_WALK_ROOTS_OPEN), by a
+   stat (a change that VISIT makes at FTS_D, such as chmod's, then
+   applies to the reading); else by opening it (pinned, on *FD) and
+   fstat-ing the descriptor, one call less.  A
    directory that cannot be opened is stat'ed for its FTS_D, its error in
    *ERR for the FTS_DNR that follows.  Anything else is visited as what
    it is.  *ST is N's stat.  */
@@ -227,7 +228,8 @@ probe_node (struct fts__wctx *ctx, struct fts__wnode *n, int pfd,
   struct libfts_walk *w = ctx->w;
   bool follow = (n->level == FTS_ROOTLEVEL
                  && fts__wisset (w, LIBFTS_WALK_COMFOLLOW));
-  bool stat_first = (n->level == FTS_ROOTLEVEL
+  bool stat_first = ((n->level == FTS_ROOTLEVEL
+                      && (follow || !fts__wisset (w, LIBFTS_WALK_ROOTS_OPEN)))
                      || fts__wisset (w, LIBFTS_WALK_STAT));
   int open_err = 0;
   *err = 0;

@@ -275,7 +275,17 @@ typedef struct libfts_walk LIBFTS_WALK;
                                         several visit entries of one
                                         directory at once (reports still
                                         in order) */
-#define LIBFTS_WALK_OPTIONMASK 0x003f
+#define LIBFTS_WALK_ROOTS_OPEN 0x0040 /* the roots are most likely
+                                        directories: each is opened (with
+                                        O_NOFOLLOW) before it is stat'ed,
+                                        as directories below them are, and
+                                        stat'ed only when that fails: one
+                                        call less for a directory (two
+                                        requests less on a server), one
+                                        more for anything else.  No effect
+                                        with LIBFTS_WALK_STAT or
+                                        LIBFTS_WALK_COMFOLLOW */
+#define LIBFTS_WALK_OPTIONMASK 0x007f
 
 /* One entry, as VISIT sees it.  Valid during the call only; read-only but
    for *dir_data.  */

@@ -1051,14 +1051,18 @@ run_task (struct libfts_mpi *m, struct task *t)
              through the parent's descriptor's name in /proc: a magic
              link to the very directory checked above, which the kernel
              follows (it is not the last component), then NAME, which
-             libfts takes as a root not to follow: lstat-ed, opened with
-             O_NOFOLLOW, and visited as what it is now (a directory that
-             cannot be read: FTS_DNR; gone: FTS_NS), as one machine's
-             walk would.  Reopened by that path if it must be, while FD
-             is open.  */
+             libfts takes as a root not to follow: opened with O_NOFOLLOW
+             before any stat, as it was a directory when handed out
+             (LIBFTS_WALK_ROOTS_OPEN: two requests less to a server than
+             an lstat first; lstat-ed first with LIBFTS_WALK_STAT, and
+             when the open fails), and visited as what it is now (a
+             directory that cannot be read: FTS_DNR; gone: FTS_NS), as
+             one machine's walk would.  Reopened by that path if it must
+             be, while FD is open.  */
           char *roots[] = { path, NULL };
           tc.rel_skip = tc.report_skip = strlen (path);
-          walk_task (&tc, roots, false, opts & ~LIBFTS_WALK_COMFOLLOW);
+          walk_task (&tc, roots, false,
+                     (opts & ~LIBFTS_WALK_COMFOLLOW) | LIBFTS_WALK_ROOTS_OPEN);
           free (path);
         }
       if (fd >= 0)

@@ -13,8 +13,10 @@
                        look at it: it opens a directory met in a listing
                        and fstats the descriptor;
      HOLD_HANDED=NAME  on the rank of the MPI walk that was handed the
-                       directory NAME, its first look at it: the lstat
-                       (fstatat) of /proc/self/fd/N/NAME, N its parent;
+                       directory NAME, its first look at it: the opening
+                       (openat with O_DIRECTORY) or the lstat (fstatat,
+                       with LIBFTS_WALK_STAT) of /proc/self/fd/N/NAME, N
+                       its parent;
      HOLD_READ=NAME    the first fstatat of an entry (a bare name)
                        relative to a descriptor of a directory NAME: the
                        walk has read NAME's entries and stats none of
@@ -93,6 +95,7 @@ openat (int dirfd, const char *path, int flags, ...)
 {
   static int (*real) (int, const char *, int, ...);
   const char *name = getenv ("HOLD_OPEN");
+  const char *handed = getenv ("HOLD_HANDED");
   mode_t mode = 0;
 
   if (flags & (O_CREAT | O_TMPFILE))
@@ -106,6 +109,9 @@ openat (int dirfd, const char *path, int flags, ...)
     real = (int (*) (int, const char *, int, ...)) dlsym (RTLD_NEXT, "openat");
   if (name && (flags & O_DIRECTORY) && ends_in (path, name))
     hold ("open", path);
+  if (handed && (flags & O_DIRECTORY)
+      && strncmp (path, "/proc/self/fd/", 14) == 0 && ends_in (path, handed))
+    hold ("handed", path);
   return real (dirfd, path, flags, mode);
 }
 

@@ -6,7 +6,7 @@
 #   - the directory T/sub, removed before the walk first looks at it: on
 #     one machine (and at -np 1) at its opening, which is the parallel
 #     walk's stat of it; at -np 2 and 4, after the rank that met it
-#     stat-ed it and handed it out, before the rank that took it lstats
+#     stat-ed it and handed it out, before the rank that took it opens
 #     it.  No line for T/sub, T counted without it (as GNU du after 9.11;
 #     9.1 says "cannot read directory 'T/sub'" and exits 1);
 #   - the files of T/sub, removed once the rank that walks T/sub (not

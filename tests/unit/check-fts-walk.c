@@ -883,10 +883,13 @@ visit_roots (struct libfts_walk_entry *e, void *arg)
 /* Roots of every kind, as fts_read sees them: missing (FTS_NS with
    ENOENT, also under a missing directory or a file), a file (FTS_F with
    its stat), symbolic links not followed (FTS_SL), and followed with
-   LIBFTS_WALK_COMFOLLOW (variant 1).  The walk completes (0).  */
+   LIBFTS_WALK_COMFOLLOW (variants 1 and 3); the same when roots are
+   opened before they are stat'ed (LIBFTS_WALK_ROOTS_OPEN, variants 2 and
+   3).  The walk completes (0).  */
 START_TEST (test_roots)
 {
-  bool follow = VARIANT (_i) == 1;
+  bool follow = VARIANT (_i) % 2 == 1;
+  int open_first = VARIANT (_i) >= 2 ? LIBFTS_WALK_ROOTS_OPEN : 0;
   unit_make ("dir/f dir/sub/g file link->file dangling->nowhere "
              "dirlink->dir");
   char *roots[] = { (char *) "nope", (char *) "file", (char *) "link",
@@ -897,13 +900,52 @@ START_TEST (test_roots)
                                     | (follow ? FTS_COMFOLLOW : 0),
                                     KEEP_THRESHOLD, false);
   struct roots_ctx r = { .c = CTX_INIT };
-  LIBFTS_WALK *w = walk_open (roots, follow ? LIBFTS_WALK_COMFOLLOW : 0,
+  LIBFTS_WALK *w = walk_open (roots,
+                              (follow ? LIBFTS_WALK_COMFOLLOW : 0)
+                              | open_first,
                               THREADS (_i), KEEP_THRESHOLD, false);
   ck_assert_int_eq (walk_run (w, visit_roots, NULL, &r.c), 0);
   assert_same_lines (sorted_lines (expected),
                      log_text (&r.c.visits, true), "visits");
   ck_assert (has_line (expected, "NS 0 nope ENOENT\n"));
   ck_assert (has_line (expected, "F 0 file\n"));
+}
+END_TEST
+
+/* The stat-family calls of a walk of ROOTS with OPTIONS on THREADS
+   threads.  */
+static unsigned long long
+stat_calls_of (char *const *roots, int options, unsigned threads)
+{
+  struct ctx c = CTX_INIT;
+  LIBFTS_WALK *w = walk_open (roots, options, threads, KEEP_THRESHOLD,
+                              false);
+  ck_assert_int_eq (libfts_walk_run (w, visit_log, NULL, &c), 0);
+  struct libfts_stats st;
+  ck_assert_int_eq (libfts_walk_get_stats (w, &st, sizeof st), 0);
+  ck_assert_int_eq (libfts_walk_close (w), 0);
+  return st.stat_calls;
+}
+
+/* LIBFTS_WALK_ROOTS_OPEN opens a root before any stat: a directory costs
+   one stat less (its fstat only), a file as many (its lstat, after the
+   open that fails); with LIBFTS_WALK_STAT or LIBFTS_WALK_COMFOLLOW roots
+   are stat'ed first as before.  */
+START_TEST (test_roots_open_calls)
+{
+  unit_make ("d1/f d2/g/h file");
+  char *dirs[] = { (char *) "d1", (char *) "d2", NULL };
+  unsigned t = THREADS (_i);
+  ck_assert_uint_eq (stat_calls_of (dirs, LIBFTS_WALK_ROOTS_OPEN, t),
+                     stat_calls_of (dirs, 0, t) - 2);
+  char *files[] = { (char *) "file", NULL };
+  ck_assert_uint_eq (stat_calls_of (files, LIBFTS_WALK_ROOTS_OPEN, t),
+                     stat_calls_of (files, 0, t));
+  static const int same[] = { LIBFTS_WALK_STAT, LIBFTS_WALK_COMFOLLOW };
+  for (size_t i = 0; i < sizeof same / sizeof *same; i++)
+    ck_assert_uint_eq (stat_calls_of (dirs, same[i] | LIBFTS_WALK_ROOTS_OPEN,
+                                      t),
+                       stat_calls_of (dirs, same[i], t));
 }
 END_TEST
 
@@ -1475,7 +1517,8 @@ add_api_cases (Suite *s)
   tcase_add_test (tc, test_run_without_visit);
   tcase_add_test (tc, test_setters);
   tcase_add_test (tc, test_close);
-  add_threaded (tc, test_roots, 2);
+  add_threaded (tc, test_roots, 4);
+  add_threaded (tc, test_roots_open_calls, 1);
   add_threaded (tc, test_stats, 2);
   tcase_add_test (tc, test_stats_size);
   suite_add_tcase (s, tc);
