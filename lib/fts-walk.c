@@ -217,10 +217,10 @@ enum probe
    LIBFTS_WALK_STAT and for roots (but with LIBFTS_WALK_ROOTS_OPEN), by a
    stat (a change that VISIT makes at FTS_D, such as chmod's, then
    applies to the reading); else by opening it (pinned, on *FD) and
-   fstat-ing the descriptor, one call less.  A
-   directory that cannot be opened is stat'ed for its FTS_D, its error in
-   *ERR for the FTS_DNR that follows.  Anything else is visited as what
-   it is.  *ST is N's stat.  */
+   fstat-ing the descriptor, one call less.  A directory that cannot be
+   opened is stat'ed for its FTS_D, its error in *ERR for the FTS_DNR
+   that follows.  Anything else is visited as what it is.  *ST is N's
+   stat.  */
 static enum probe
 probe_node (struct fts__wctx *ctx, struct fts__wnode *n, int pfd,
             struct stat *st, int *fd, int *err)
